@@ -1,0 +1,77 @@
+import type { AvailabilityStatus } from './enums.js';
+import { unprocessable } from './errors.js';
+import type { AvailabilityPatch } from './ports.js';
+import { fail, ok, type Result } from './result.js';
+import type { Availability } from './schemas/availability.js';
+
+/**
+ * Where a departure may go next. Same-state writes are no-ops and always allowed;
+ * COMPLETED and CANCELLED are final.
+ */
+export const DEPARTURE_TRANSITIONS: Record<AvailabilityStatus, readonly AvailabilityStatus[]> = {
+  SCHEDULED: ['DELAYED', 'BOARDING', 'DEPARTED', 'CANCELLED'],
+  DELAYED: ['SCHEDULED', 'BOARDING', 'DEPARTED', 'CANCELLED'],
+  BOARDING: ['DELAYED', 'DEPARTED', 'CANCELLED'],
+  DEPARTED: ['COMPLETED'],
+  COMPLETED: [],
+  CANCELLED: [],
+};
+
+export function canMoveDeparture(from: AvailabilityStatus, to: AvailabilityStatus): boolean {
+  return from === to || DEPARTURE_TRANSITIONS[from].includes(to);
+}
+
+/** Decisions §2: a guest may book a departure that is open, not cut off and in the future. */
+export function isBookable(
+  departure: Pick<Availability, 'status' | 'startsAt' | 'bookingCutoffAt'>,
+  now: Date,
+): boolean {
+  if (departure.status !== 'SCHEDULED' && departure.status !== 'DELAYED') return false;
+  if (Date.parse(departure.startsAt) <= now.getTime()) return false;
+  if (departure.bookingCutoffAt && Date.parse(departure.bookingCutoffAt) <= now.getTime()) return false;
+  return true;
+}
+
+export function seatsRemaining(capacity: number, bookedSeats: number): number {
+  return capacity - bookedSeats;
+}
+
+/** Decides whether a PATCH may apply to the departure as it is now (pure, `current` is locked). */
+export function decideDeparturePatch(
+  current: Availability,
+  patch: AvailabilityPatch,
+): Result<AvailabilityPatch> {
+  if (patch.status && !canMoveDeparture(current.status, patch.status)) {
+    return fail(
+      unprocessable(
+        `A ${current.status} departure cannot become ${patch.status}.`,
+        'status',
+        'invalid_transition',
+      ),
+    );
+  }
+  const open = current.status === 'SCHEDULED' || current.status === 'DELAYED';
+  if (patch.startsAt && !open && patch.startsAt.toISOString() !== current.startsAt) {
+    return fail(
+      unprocessable('Only a scheduled or delayed departure can be moved.', 'startsAt', 'invalid_state'),
+    );
+  }
+  if (patch.capacity !== undefined && patch.capacity < current.bookedSeats) {
+    return fail(
+      unprocessable(
+        `Capacity cannot drop below the ${current.bookedSeats} seats already booked.`,
+        'capacity',
+        'below_booked_seats',
+      ),
+    );
+  }
+  const startsAt = patch.startsAt?.toISOString() ?? current.startsAt;
+  const cutoff =
+    patch.bookingCutoffAt === undefined ? current.bookingCutoffAt : patch.bookingCutoffAt?.toISOString();
+  if (cutoff && cutoff > startsAt) {
+    return fail(
+      unprocessable('The booking cutoff must not be after the start.', 'bookingCutoffAt', 'after_start'),
+    );
+  }
+  return ok(patch);
+}

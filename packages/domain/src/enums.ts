@@ -1,0 +1,24 @@
+export const BOOKING_STATUSES = ['PENDING', 'CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['UNPAID', 'PENDING', 'PAID', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const AVAILABILITY_STATUSES = [
+  'SCHEDULED',
+  'BOARDING',
+  'DEPARTED',
+  'DELAYED',
+  'COMPLETED',
+  'CANCELLED',
+] as const;
+export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
+
+export const ROLES = ['READ_ONLY', 'OPERATIONS', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const AGE_BANDS = ['ADULT', 'CHILD', 'INFANT', 'SENIOR'] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+
+export const PAYMENT_MODES = ['CHECKOUT', 'PAYMENT_LINK', 'DEPOSIT', 'MANUAL'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];

@@ -1,0 +1,43 @@
+/** The closed set of error codes of the interface (spec, "Errors"). */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'UNPROCESSABLE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorDetail {
+  field: string;
+  issue: string;
+}
+
+export interface DomainError {
+  code: ErrorCode;
+  message: string;
+  details?: ErrorDetail[];
+}
+
+const withDetail = (code: ErrorCode, message: string, field?: string, issue?: string): DomainError =>
+  field && issue ? { code, message, details: [{ field, issue }] } : { code, message };
+
+export const validationError = (message: string, details: ErrorDetail[]): DomainError => ({
+  code: 'VALIDATION_ERROR',
+  message,
+  details,
+});
+
+export const notFound = (resource: string): DomainError => ({
+  code: 'NOT_FOUND',
+  message: `No such ${resource} in this workspace.`,
+});
+
+export const conflict = (message: string, field?: string, issue?: string): DomainError =>
+  withDetail('CONFLICT', message, field, issue);
+
+export const unprocessable = (message: string, field?: string, issue?: string): DomainError =>
+  withDetail('UNPROCESSABLE', message, field, issue);

@@ -1,0 +1,36 @@
+/** Prefixes of the opaque ids; the spec fixes the first four. */
+export const ID_PREFIXES = {
+  booking: 'bkg',
+  customer: 'cus',
+  tour: 'tour',
+  availability: 'avl',
+  workspace: 'ws',
+  member: 'mem',
+  apiToken: 'tok',
+  participant: 'ptc',
+} as const;
+export type IdKind = keyof typeof ID_PREFIXES;
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Uniform random base62 text from the platform CSPRNG (Web Crypto, no I/O module). */
+export function randomBase62(length: number): string {
+  const out: string[] = [];
+  while (out.length < length) {
+    const bytes = globalThis.crypto.getRandomValues(new Uint8Array(length * 2));
+    for (const byte of bytes) {
+      // 248 = 62 * 4: rejecting the rest keeps every character equally likely.
+      if (byte < 248 && out.length < length) out.push(ALPHABET[byte % 62] as string);
+    }
+  }
+  return out.join('');
+}
+
+/** A new id: prefix, underscore, 22 base62 characters (about 131 bits). */
+export function newId(kind: IdKind): string {
+  return `${ID_PREFIXES[kind]}_${randomBase62(22)}`;
+}
+
+export function hasIdPrefix(kind: IdKind, value: string): boolean {
+  return value.startsWith(`${ID_PREFIXES[kind]}_`);
+}

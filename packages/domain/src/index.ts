@@ -1,0 +1,14 @@
+export * from './catalog.js';
+export * from './departures.js';
+export * from './enums.js';
+export * from './errors.js';
+export * from './ids.js';
+export * from './money.js';
+export type * from './ports.js';
+export * from './result.js';
+export * from './schemas/availability.js';
+export * from './schemas/common.js';
+export * from './schemas/customer.js';
+export * from './schemas/tour.js';
+export * from './schemas/workspace.js';
+export * from './validation.js';

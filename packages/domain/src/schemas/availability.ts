@@ -1,0 +1,54 @@
+import * as v from 'valibot';
+import { AVAILABILITY_STATUSES } from '../enums.js';
+import { DateSchema, DateTimeInputSchema, DateTimeSchema, PageQuerySchema } from './common.js';
+
+const capacity = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000));
+
+export const AvailabilityStatusSchema = v.picklist(AVAILABILITY_STATUSES);
+
+export const AvailabilitySchema = v.object({
+  id: v.string(),
+  tourId: v.string(),
+  startsAt: DateTimeSchema,
+  capacity: v.number(),
+  seatsRemaining: v.number(),
+  bookedSeats: v.number(),
+  status: AvailabilityStatusSchema,
+  guideId: v.nullable(v.string()),
+  driverId: v.nullable(v.string()),
+  vehicleId: v.nullable(v.string()),
+  bookingCutoffAt: v.nullable(DateTimeSchema),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
+});
+export type Availability = v.InferOutput<typeof AvailabilitySchema>;
+
+export const CreateAvailabilitySchema = v.strictObject({
+  tourId: v.pipe(v.string(), v.maxLength(100)),
+  startsAt: DateTimeInputSchema,
+  capacity: v.optional(capacity),
+  status: v.optional(v.picklist(['SCHEDULED', 'DELAYED'])),
+  bookingCutoffAt: v.optional(v.nullable(DateTimeInputSchema)),
+});
+export type CreateAvailabilityInput = v.InferOutput<typeof CreateAvailabilitySchema>;
+
+export const UpdateAvailabilitySchema = v.strictObject({
+  startsAt: v.optional(DateTimeInputSchema),
+  capacity: v.optional(capacity),
+  status: v.optional(AvailabilityStatusSchema),
+  bookingCutoffAt: v.optional(v.nullable(DateTimeInputSchema)),
+});
+export type UpdateAvailabilityInput = v.InferOutput<typeof UpdateAvailabilitySchema>;
+
+export const ListAvailabilityQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  from: v.optional(DateSchema),
+  to: v.optional(DateSchema),
+  tourId: v.optional(v.pipe(v.string(), v.maxLength(100))),
+});
+export type ListAvailabilityQuery = v.InferOutput<typeof ListAvailabilityQuerySchema>;
+
+export const PublicAvailabilityQuerySchema = v.object({
+  from: v.optional(DateSchema),
+  to: v.optional(DateSchema),
+});

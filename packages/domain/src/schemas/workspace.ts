@@ -1,0 +1,45 @@
+import * as v from 'valibot';
+import { ROLES } from '../enums.js';
+import { DateTimeSchema, EmailSchema, requiredText, SlugSchema } from './common.js';
+
+export const RoleSchema = v.picklist(ROLES);
+
+export const WorkspaceSchema = v.object({
+  id: v.string(),
+  slug: v.string(),
+  name: v.string(),
+  createdAt: DateTimeSchema,
+});
+export type Workspace = v.InferOutput<typeof WorkspaceSchema>;
+
+export const CreateWorkspaceSchema = v.strictObject({ slug: SlugSchema, name: requiredText(200) });
+export type CreateWorkspaceInput = v.InferOutput<typeof CreateWorkspaceSchema>;
+
+export const CreateMemberSchema = v.strictObject({
+  email: EmailSchema,
+  password: v.pipe(v.string(), v.minLength(12), v.maxLength(200)),
+  role: RoleSchema,
+});
+
+/** An API token as stored: only the hash of its secret is kept. */
+export interface ApiTokenRecord {
+  id: string;
+  workspaceId: string;
+  role: v.InferOutput<typeof RoleSchema>;
+  name: string;
+  prefix: string;
+  secretHash: string;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface MemberRecord {
+  id: string;
+  workspaceId: string;
+  email: string;
+  role: v.InferOutput<typeof RoleSchema>;
+  passwordHash: string;
+  createdAt: Date;
+}
