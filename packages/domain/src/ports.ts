@@ -114,3 +114,13 @@ export interface ApiTokenStore {
   /** Marks the token revoked; null when no such token exists. */
   revoke(id: string, at: Date): Promise<ApiTokenRecord | null>;
 }
+
+/** Every store, bound to one database handle (a pool or an open transaction). */
+export interface Stores {
+  tours: TourStore;
+  availability: AvailabilityStore;
+  customers: CustomerStore;
+  workspaces: WorkspaceStore;
+  members: MemberStore;
+  apiTokens: ApiTokenStore;
+}
