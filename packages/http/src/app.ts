@@ -1,0 +1,117 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import type { HttpDeps } from './deps.js';
+import { renderDocsPage } from './docs-page.js';
+import { HttpError, sendError } from './errors.js';
+import { buildOpenApiDocument } from './openapi/document.js';
+import { registerRoute } from './register.js';
+import { requestId } from './request-id.js';
+import type { RouteDefinition } from './route.js';
+import { apiRoutes } from './routes/index.js';
+import { systemPaths } from './system-paths.js';
+
+export interface CreateAppOptions {
+  /** The operations to serve; defaults to every route of the API. */
+  routes?: readonly RouteDefinition[];
+}
+
+/** Builds the Express application; it never listens (the caller does, on any port). */
+export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): express.Express {
+  const routes = options.routes ?? apiRoutes;
+  const openApi = buildOpenApiDocument(routes, {
+    serverUrl: deps.config.publicBaseUrl,
+    extraPaths: systemPaths,
+  });
+  const docsPage = renderDocsPage(openApi);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.trustProxy ?? false);
+  app.use(helmet());
+  app.use(requestId);
+  app.use(logRequests(deps));
+  app.use('/workspaces', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ data: { status: 'ok' } });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const checks = await Promise.all(
+      Object.entries(deps.readiness).map(async ([name, check]) => {
+        try {
+          await check();
+          return [name, 'ok'] as const;
+        } catch (error) {
+          deps.logger.warn({ check: name, err: String(error) }, 'readiness check failed');
+          return [name, 'unreachable'] as const;
+        }
+      }),
+    );
+    const failed = checks.filter(([, state]) => state !== 'ok');
+    if (failed.length === 0) {
+      res.json({ data: { status: 'ready', checks: Object.fromEntries(checks) } });
+      return;
+    }
+    sendError(
+      res,
+      {
+        code: 'INTERNAL_ERROR',
+        message: 'A dependency is unreachable.',
+        details: failed.map(([field, issue]) => ({ field, issue })),
+      },
+      503,
+    );
+  });
+  app.get('/openapi.json', (_req, res) => {
+    res.json(openApi);
+  });
+  app.get('/docs', (_req, res) => {
+    res.type('html').send(docsPage);
+  });
+
+  const router = express.Router();
+  for (const route of routes) registerRoute(router, route, deps);
+  app.use(router);
+
+  app.use((_req: Request, res: Response) => {
+    sendError(res, { code: 'NOT_FOUND', message: 'No such route.' });
+  });
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (error instanceof HttpError) return sendError(res, error.error, error.status);
+    deps.logger.error({ requestId: res.locals.requestId, err: describe(error) }, 'unhandled error');
+    if (res.headersSent) return;
+    sendError(res, { code: 'INTERNAL_ERROR', message: 'An internal error occurred.' });
+  });
+  return app;
+}
+
+function describe(error: unknown) {
+  return error instanceof Error
+    ? { name: error.name, message: error.message, stack: error.stack }
+    : String(error);
+}
+
+/** One line per request: what was asked (route pattern, never the raw path), by whom, how it went. */
+function logRequests(deps: HttpDeps) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      deps.logger.info(
+        {
+          requestId: res.locals.requestId,
+          method: req.method,
+          route: req.route?.path ?? '(unmatched)',
+          status: res.statusCode,
+          ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+          workspaceId: res.locals.workspaceId,
+          tokenId: res.locals.principal?.tokenId,
+        },
+        'request',
+      );
+    });
+    next();
+  };
+}

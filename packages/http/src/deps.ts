@@ -1,0 +1,30 @@
+import type { Clock, Stores } from '@travelops/domain';
+
+export interface Logger {
+  info(fields: object, msg?: string): void;
+  warn(fields: object, msg?: string): void;
+  error(fields: object, msg?: string): void;
+}
+
+export type ReadinessCheck = () => Promise<void>;
+
+export interface HttpConfig {
+  /** Base of links the service hands out, e.g. checkout URLs. */
+  publicBaseUrl: string;
+  /** Express `trust proxy` setting: which proxies' X-Forwarded-For to believe. */
+  trustProxy?: boolean | number | string | string[];
+  /** Largest accepted JSON body in bytes. */
+  bodyLimitBytes?: number;
+}
+
+/** Everything the HTTP adapter needs, handed over by the composition root. */
+export interface HttpDeps {
+  stores: Stores;
+  clock: Clock;
+  logger: Logger;
+  /** Key that signs pagination cursors; shared by every API instance. */
+  cursorSecret: string;
+  /** Named dependency checks for /readyz; each rejects when its dependency is unreachable. */
+  readiness: Record<string, ReadinessCheck>;
+  config: HttpConfig;
+}

@@ -1,0 +1,182 @@
+import type * as v from 'valibot';
+import type { RouteDefinition } from '../route.js';
+import { COMPONENT_SCHEMAS } from './components.js';
+import { type JsonSchemaObject, jsonSchemaOf } from './json-schema.js';
+
+export const API_VERSION = '2.0.0';
+
+const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
+  400: {
+    name: 'BadRequest',
+    description: 'VALIDATION_ERROR: malformed or invalid input; `details` names each field.',
+  },
+  401: {
+    name: 'Unauthenticated',
+    description: 'UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token.',
+  },
+  403: {
+    name: 'Forbidden',
+    description: 'FORBIDDEN: another workspace, or a role without the needed permission.',
+  },
+  404: { name: 'NotFound', description: 'NOT_FOUND: no such record in this workspace.' },
+  409: {
+    name: 'Conflict',
+    description: 'CONFLICT: a unique value is taken, capacity is exhausted, or a concurrent change won.',
+  },
+  413: { name: 'PayloadTooLarge', description: 'VALIDATION_ERROR: the body is larger than 1 MB.' },
+  415: { name: 'UnsupportedMediaType', description: 'VALIDATION_ERROR: the body is not `application/json`.' },
+  422: {
+    name: 'Unprocessable',
+    description: 'UNPROCESSABLE: valid shape, but the business state does not allow it.',
+  },
+  500: {
+    name: 'InternalError',
+    description: 'INTERNAL_ERROR: a fault of the service; retry with exponential backoff.',
+  },
+};
+
+const REQUEST_ID_HEADER = {
+  description: 'Identifies the request in the service logs; echoed when the caller sends a safe value.',
+  schema: { type: 'string' },
+};
+
+function errorStatuses(route: RouteDefinition): number[] {
+  const statuses = new Set(route.errors);
+  if (route.access !== 'public') {
+    statuses.add(401);
+    statuses.add(403);
+  }
+  if (route.query || route.body || route.idempotent) statuses.add(400);
+  if (route.body) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  statuses.add(500);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function parametersOf(route: RouteDefinition) {
+  const parameters: object[] = [];
+  for (const name of Object.keys(route.params?.entries ?? {})) {
+    parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+  }
+  const query = route.query ? jsonSchemaOf(route.query as v.GenericSchema, { inlineRoot: true }) : null;
+  for (const [name, schema] of Object.entries(query?.properties ?? {})) {
+    parameters.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema });
+  }
+  if (route.idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  return parameters;
+}
+
+function successResponse(route: RouteDefinition) {
+  const item = jsonSchemaOf(route.success.schema);
+  const data: JsonSchemaObject = route.success.list ? { type: 'array', items: item } : item;
+  const paginated = route.success.list === 'paginated';
+  const schema = {
+    type: 'object',
+    required: paginated ? ['data', 'pagination'] : ['data'],
+    properties: {
+      data,
+      ...(paginated && { pagination: { $ref: '#/components/schemas/Pagination' } }),
+    },
+  };
+  return {
+    description: route.success.description,
+    headers: { 'X-Request-Id': REQUEST_ID_HEADER },
+    content: { 'application/json': { schema } },
+  };
+}
+
+function operationOf(route: RouteDefinition) {
+  const responses: Record<string, object> = { [String(route.success.status)]: successResponse(route) };
+  for (const status of errorStatuses(route)) {
+    const response = ERROR_RESPONSES[status];
+    if (response) responses[String(status)] = { $ref: `#/components/responses/${response.name}` };
+  }
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description && { description: route.description }),
+    tags: route.tags,
+    security: route.access === 'public' ? [] : [{ bearerAuth: [] }],
+    ...(route.access !== 'public' && { 'x-required-permission': route.access.permission }),
+    parameters: parametersOf(route),
+    ...(route.body && {
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: jsonSchemaOf(route.body) } },
+      },
+    }),
+    responses,
+  };
+}
+
+export interface OpenApiOptions {
+  serverUrl: string;
+  /** Operations served outside the route table (health, the document itself). */
+  extraPaths?: Record<string, object>;
+}
+
+/** The OpenAPI 3.1 document, built from the same route table and schemas that serve requests. */
+export function buildOpenApiDocument(routes: readonly RouteDefinition[], options: OpenApiOptions) {
+  const paths: Record<string, Record<string, object>> = {};
+  for (const route of routes) {
+    paths[route.path] ??= {};
+    (paths[route.path] as Record<string, object>)[route.method] = operationOf(route);
+  }
+  Object.assign(paths, options.extraPaths);
+  const schemas = Object.fromEntries(
+    Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => [
+      name,
+      jsonSchemaOf(schema, { inlineRoot: true }),
+    ]),
+  );
+  const responses = Object.fromEntries(
+    Object.values(ERROR_RESPONSES).map(({ name, description }) => [
+      name,
+      {
+        description,
+        headers: { 'X-Request-Id': REQUEST_ID_HEADER },
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+      },
+    ]),
+  );
+  const tags = [...new Set(routes.flatMap((route) => route.tags))].map((name) => ({ name }));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'TravelOps API',
+      version: API_VERSION,
+      description:
+        'Travel operations: tours, departures (availability), customers and bookings, with public endpoints for booking widgets and guests. Money is an integer in the currency minor unit; timestamps are UTC ISO 8601 with milliseconds; ids are opaque prefixed strings; lists are cursor-paginated (`limit` 1..100, default 25; follow `pagination.nextCursor` until `hasMore` is false).',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: options.serverUrl }],
+    tags,
+    paths,
+    components: {
+      schemas,
+      responses,
+      parameters: {
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'A fresh UUID per logical operation; replays within 24 hours return the original result.',
+          schema: { type: 'string', format: 'uuid' },
+        },
+      },
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API token (`tops_...`) bound to one workspace and a role: READ_ONLY, OPERATIONS or ADMIN.',
+        },
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

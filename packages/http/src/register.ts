@@ -1,0 +1,136 @@
+import { authenticateBearer, authorize, type Principal } from '@travelops/auth';
+import { DEFAULT_LIMIT, type Page, parseInput } from '@travelops/domain';
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import * as v from 'valibot';
+import { jsonBody } from './body.js';
+import { createCursorCodec } from './cursor.js';
+import type { HttpDeps } from './deps.js';
+import { sendError } from './errors.js';
+import { jsonSchemaOf } from './openapi/json-schema.js';
+import type { Reply, RouteContext, RouteDefinition } from './route.js';
+
+const IdempotencyKeySchema = v.pipe(v.string(), v.uuid());
+
+/** `/a/{b}/c` -> `/a/:b/c` */
+export const toExpressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * Query strings carry text; numbers and booleans of the query schema are read from it
+ * before validation, so the schema (and the OpenAPI document) keep the real types.
+ */
+function createQueryCoercer(schema: v.GenericSchema | undefined) {
+  const properties = (schema ? (jsonSchemaOf(schema).properties ?? {}) : {}) as Record<
+    string,
+    { type?: string }
+  >;
+  return (query: Record<string, unknown>) => {
+    const out: Record<string, unknown> = { ...query };
+    for (const [name, property] of Object.entries(properties)) {
+      const raw = out[name];
+      if (typeof raw !== 'string') continue;
+      if ((property.type === 'integer' || property.type === 'number') && /^-?\d+(\.\d+)?$/.test(raw)) {
+        out[name] = Number(raw);
+      } else if (property.type === 'boolean' && (raw === 'true' || raw === 'false')) {
+        out[name] = raw === 'true';
+      }
+    }
+    return out;
+  };
+}
+
+function principalOf(res: Response): Principal | null {
+  return (res.locals.principal as Principal | undefined) ?? null;
+}
+
+function authenticate(route: RouteDefinition, deps: HttpDeps): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (route.access === 'public') return next();
+    const authenticated = await authenticateBearer(req.get('Authorization'), {
+      apiTokens: deps.stores.apiTokens,
+      clock: deps.clock,
+    });
+    if (!authenticated.ok) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="travelops"');
+      return sendError(res, authenticated.error);
+    }
+    const workspaceId = String(req.params.workspaceId ?? '');
+    const authorized = authorize(authenticated.value, workspaceId, route.access.permission);
+    if (!authorized.ok) return sendError(res, authorized.error);
+    res.locals.principal = authenticated.value;
+    res.locals.workspaceId = workspaceId;
+    next();
+  };
+}
+
+function sendReply(res: Response, route: RouteDefinition, reply: Reply): void {
+  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+  const body: Record<string, unknown> = { data: reply.data };
+  if (reply.pagination) body.pagination = reply.pagination;
+  res.status(reply.status ?? route.success.status).json(body);
+}
+
+export function registerRoute(router: Router, route: RouteDefinition, deps: HttpDeps): void {
+  const cursors = createCursorCodec(deps.cursorSecret);
+  const coerceQuery = createQueryCoercer(route.query);
+  const bodyLimit = deps.config.bodyLimitBytes ?? 1024 * 1024;
+
+  const handler = async (req: Request, res: Response) => {
+    const details = [];
+    const params = route.params ? parseInput(route.params, req.params) : { ok: true as const, value: {} };
+    // A path segment that cannot be an id names no record.
+    if (!params.ok) return sendError(res, { code: 'NOT_FOUND', message: 'No such record.' });
+    const query = route.query
+      ? parseInput(route.query, coerceQuery(req.query as Record<string, unknown>))
+      : null;
+    if (query && !query.ok) details.push(...(query.error.details ?? []));
+    if (route.idempotent) {
+      const key = req.get('Idempotency-Key');
+      if (key !== undefined && !v.is(IdempotencyKeySchema, key)) {
+        details.push({ field: 'Idempotency-Key', issue: 'invalid_uuid' });
+      }
+    }
+    const body = route.body ? parseInput(route.body, req.body) : null;
+    if (body && !body.ok) details.push(...(body.error.details ?? []));
+    if (details.length)
+      return sendError(res, { code: 'VALIDATION_ERROR', message: 'The request is invalid.', details });
+
+    const queryValue = (query?.ok ? query.value : {}) as Record<string, unknown>;
+    const principal = principalOf(res);
+    const scopeOf = (scope?: string) =>
+      [route.operationId, principal?.workspaceId ?? '', scope ?? ''].join(':');
+    const ctx: RouteContext<unknown, unknown, unknown> = {
+      params: params.value,
+      query: queryValue,
+      body: body?.ok ? body.value : undefined,
+      principal,
+      deps,
+      catalog: { ...deps.stores, clock: deps.clock },
+      req,
+      res,
+      pageRequest(scope) {
+        const cursor = queryValue.cursor;
+        return {
+          limit: (queryValue.limit as number | undefined) ?? DEFAULT_LIMIT,
+          after: typeof cursor === 'string' ? cursors.decode(scopeOf(scope), cursor) : null,
+        };
+      },
+      pageReply<T>(page: Page<T>, scope?: string) {
+        return {
+          data: page.items,
+          pagination: {
+            hasMore: page.hasMore,
+            nextCursor: page.hasMore && page.next ? cursors.encode(scopeOf(scope), page.next) : null,
+          },
+        };
+      },
+    };
+    const result = await route.handle(ctx as never);
+    if (!result.ok) return sendError(res, result.error);
+    sendReply(res, route, result.value);
+  };
+
+  const chain: RequestHandler[] = [authenticate(route, deps)];
+  if (route.body) chain.push(jsonBody(bodyLimit));
+  chain.push(handler);
+  router[route.method](toExpressPath(route.path), ...chain);
+}

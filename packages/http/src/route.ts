@@ -1,0 +1,81 @@
+import type { Permission, Principal } from '@travelops/auth';
+import {
+  type CatalogDeps,
+  ok,
+  type Page,
+  type PageRequest,
+  type Pagination,
+  type Result,
+} from '@travelops/domain';
+import type { Request, Response } from 'express';
+import type * as v from 'valibot';
+import type { HttpDeps } from './deps.js';
+
+type ObjectSchema = v.ObjectSchema<v.ObjectEntries, undefined>;
+
+export interface Reply {
+  status?: number;
+  data: unknown;
+  pagination?: Pagination;
+  headers?: Record<string, string>;
+}
+
+export interface RouteContext<TParams, TQuery, TBody> {
+  params: TParams;
+  query: TQuery;
+  body: TBody;
+  /** The caller; null on public routes. */
+  principal: Principal | null;
+  deps: HttpDeps;
+  /** The stores and clock as the domain's use cases take them. */
+  catalog: CatalogDeps;
+  req: Request;
+  res: Response;
+  /** The page the caller asked for (limit and decoded cursor), scoped to this list. */
+  pageRequest(scope?: string): PageRequest;
+  /** The list reply for a page, with a signed `nextCursor`. */
+  pageReply<T>(page: Page<T>, scope?: string): Reply;
+}
+
+export type Access = { permission: Permission } | 'public';
+
+export interface RouteDefinition<
+  TParams extends ObjectSchema = ObjectSchema,
+  TQuery extends ObjectSchema = ObjectSchema,
+  TBody extends v.GenericSchema = v.GenericSchema,
+> {
+  operationId: string;
+  method: 'get' | 'post' | 'patch' | 'delete';
+  /** OpenAPI-style path, e.g. `/workspaces/{workspaceId}/tours/{tourId}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  access: Access;
+  params?: TParams;
+  query?: TQuery;
+  body?: TBody;
+  /** Accepts an `Idempotency-Key` header (creating POSTs). */
+  idempotent?: boolean;
+  success: { status: number; description: string; schema: v.GenericSchema; list?: 'paginated' | 'plain' };
+  /** Statuses this operation can answer besides the success (documented in OpenAPI). */
+  errors: number[];
+  handle(
+    ctx: RouteContext<v.InferOutput<TParams>, v.InferOutput<TQuery>, v.InferOutput<TBody>>,
+  ): Promise<Result<Reply>>;
+}
+
+/** Keeps each route's types tied together while collecting them in one list. */
+export function defineRoute<
+  TParams extends ObjectSchema,
+  TQuery extends ObjectSchema,
+  TBody extends v.GenericSchema,
+>(route: RouteDefinition<TParams, TQuery, TBody>): RouteDefinition {
+  return route as unknown as RouteDefinition;
+}
+
+/** A use case's result as a reply: its value becomes `data`. */
+export function toReply<T>(result: Result<T>, status?: number): Result<Reply> {
+  if (!result.ok) return result;
+  return ok(status === undefined ? { data: result.value } : { status, data: result.value });
+}

@@ -1,0 +1,78 @@
+import {
+  AvailabilitySchema,
+  CreateAvailabilitySchema,
+  createAvailability,
+  ListAvailabilityQuerySchema,
+  listAvailability,
+  ok,
+  UpdateAvailabilitySchema,
+  updateAvailability,
+} from '@travelops/domain';
+import * as v from 'valibot';
+import { defineRoute, toReply } from '../route.js';
+import { PathId, WorkspaceParams } from './params.js';
+
+const tags = ['Availability'];
+
+export const availabilityRoutes = [
+  defineRoute({
+    operationId: 'listAvailability',
+    method: 'get',
+    path: '/workspaces/{workspaceId}/availability',
+    summary: 'List departures by start time',
+    description:
+      '`from` and `to` are UTC calendar dates, both inclusive, on `startsAt`; `tourId` narrows to one tour. Ordered by `startsAt` ascending.',
+    tags,
+    access: { permission: 'read' },
+    params: WorkspaceParams,
+    query: ListAvailabilityQuerySchema,
+    success: {
+      status: 200,
+      description: 'A page of departures.',
+      schema: AvailabilitySchema,
+      list: 'paginated',
+    },
+    errors: [],
+    async handle({ catalog, params, query, pageRequest, pageReply }) {
+      const { from, to, tourId } = query;
+      const filter = { ...(from && { from }), ...(to && { to }), ...(tourId && { tourId }) };
+      const page = await listAvailability(catalog, params.workspaceId, filter, pageRequest());
+      return ok(pageReply(page));
+    },
+  }),
+  defineRoute({
+    operationId: 'createAvailability',
+    method: 'post',
+    path: '/workspaces/{workspaceId}/availability',
+    summary: 'Schedule a departure of a tour',
+    description:
+      "`capacity` defaults to the tour's capacity. A departure is bookable while SCHEDULED or DELAYED, before `bookingCutoffAt` and `startsAt`.",
+    tags,
+    access: { permission: 'availability:write' },
+    params: WorkspaceParams,
+    body: CreateAvailabilitySchema,
+    idempotent: true,
+    success: { status: 201, description: 'The created departure.', schema: AvailabilitySchema },
+    errors: [422],
+    async handle({ catalog, params, body }) {
+      return toReply(await createAvailability(catalog, params.workspaceId, body));
+    },
+  }),
+  defineRoute({
+    operationId: 'updateAvailability',
+    method: 'patch',
+    path: '/workspaces/{workspaceId}/availability/{availabilityId}',
+    summary: 'Update a departure',
+    description:
+      'Status moves: SCHEDULED/DELAYED -> SCHEDULED, DELAYED, BOARDING, DEPARTED, CANCELLED; BOARDING -> DELAYED, DEPARTED, CANCELLED; DEPARTED -> COMPLETED; COMPLETED and CANCELLED are final (else 422 `invalid_transition`). Capacity cannot drop below booked seats (422 `below_booked_seats`). Only a SCHEDULED or DELAYED departure can move in time.',
+    tags,
+    access: { permission: 'availability:write' },
+    params: v.object({ workspaceId: PathId, availabilityId: PathId }),
+    body: UpdateAvailabilitySchema,
+    success: { status: 200, description: 'The updated departure.', schema: AvailabilitySchema },
+    errors: [404, 409, 422],
+    async handle({ catalog, params, body }) {
+      return toReply(await updateAvailability(catalog, params.workspaceId, params.availabilityId, body));
+    },
+  }),
+];

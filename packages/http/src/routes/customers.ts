@@ -1,0 +1,67 @@
+import {
+  CreateCustomerSchema,
+  CustomerSchema,
+  createCustomer,
+  getCustomer,
+  ListCustomersQuerySchema,
+  listCustomers,
+  ok,
+} from '@travelops/domain';
+import * as v from 'valibot';
+import { defineRoute, toReply } from '../route.js';
+import { PathId, WorkspaceParams } from './params.js';
+
+const tags = ['Customers'];
+
+export const customerRoutes = [
+  defineRoute({
+    operationId: 'listCustomers',
+    method: 'get',
+    path: '/workspaces/{workspaceId}/customers',
+    summary: 'List customers, newest first',
+    description: '`q` matches a case-insensitive substring of the name, e-mail or phone.',
+    tags,
+    access: { permission: 'read' },
+    params: WorkspaceParams,
+    query: ListCustomersQuerySchema,
+    success: { status: 200, description: 'A page of customers.', schema: CustomerSchema, list: 'paginated' },
+    errors: [],
+    async handle({ catalog, params, query, pageRequest, pageReply }) {
+      // The search text is part of the cursor's scope: a cursor continues the list it came from.
+      const page = await listCustomers(catalog, params.workspaceId, query.q, pageRequest(query.q));
+      return ok(pageReply(page, query.q));
+    },
+  }),
+  defineRoute({
+    operationId: 'createCustomer',
+    method: 'post',
+    path: '/workspaces/{workspaceId}/customers',
+    summary: 'Create a customer',
+    description:
+      'E-mail addresses are unique per workspace, compared case-insensitively (409 `already_exists`).',
+    tags,
+    access: { permission: 'customers:write' },
+    params: WorkspaceParams,
+    body: CreateCustomerSchema,
+    idempotent: true,
+    success: { status: 201, description: 'The created customer.', schema: CustomerSchema },
+    errors: [409],
+    async handle({ catalog, params, body }) {
+      return toReply(await createCustomer(catalog, params.workspaceId, body));
+    },
+  }),
+  defineRoute({
+    operationId: 'getCustomer',
+    method: 'get',
+    path: '/workspaces/{workspaceId}/customers/{customerId}',
+    summary: 'Get a customer',
+    tags,
+    access: { permission: 'read' },
+    params: v.object({ workspaceId: PathId, customerId: PathId }),
+    success: { status: 200, description: 'The customer.', schema: CustomerSchema },
+    errors: [404],
+    async handle({ catalog, params }) {
+      return toReply(await getCustomer(catalog, params.workspaceId, params.customerId));
+    },
+  }),
+];

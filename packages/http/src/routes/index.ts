@@ -1,0 +1,13 @@
+import type { RouteDefinition } from '../route.js';
+import { availabilityRoutes } from './availability.js';
+import { customerRoutes } from './customers.js';
+import { publicRoutes } from './public.js';
+import { tourRoutes } from './tours.js';
+
+/** Every operation of the API; the router and /openapi.json are both built from this list. */
+export const apiRoutes: readonly RouteDefinition[] = [
+  ...tourRoutes,
+  ...availabilityRoutes,
+  ...customerRoutes,
+  ...publicRoutes,
+];

@@ -1,0 +1,34 @@
+import type { ApiTokenRecord, Stores } from '@travelops/domain';
+import type { HttpDeps } from './deps.js';
+
+const unused = new Proxy({} as Stores, {
+  get(_target, store) {
+    throw new Error(`store ${String(store)} is not available in this unit test`);
+  },
+});
+
+/** Deps for unit tests of the adapter alone: tokens in memory, every other store refuses. */
+export function createUnitTestDeps(
+  tokens: ApiTokenRecord[] = [],
+  overrides: Partial<HttpDeps> = {},
+): HttpDeps {
+  const stores = {
+    ...({} as Stores),
+    apiTokens: {
+      insert: () => Promise.reject(new Error('not in unit tests')),
+      findBySecretHash: async (hash: string) => tokens.find((token) => token.secretHash === hash) ?? null,
+      revoke: async () => null,
+    },
+  };
+  return {
+    stores: new Proxy(stores, {
+      get: (target, key) => (key in target ? target[key as keyof Stores] : unused[key as keyof Stores]),
+    }),
+    clock: { now: () => new Date() },
+    logger: { info: () => {}, warn: () => {}, error: () => {} },
+    cursorSecret: 'unit-test-secret',
+    readiness: {},
+    config: { publicBaseUrl: 'http://localhost:3000' },
+    ...overrides,
+  };
+}
