@@ -12,3 +12,4 @@ export * from './schemas/customer.js';
 export * from './schemas/tour.js';
 export * from './schemas/workspace.js';
 export * from './validation.js';
+export * from './workspaces.js';

@@ -1,0 +1,101 @@
+import { parseArgs } from 'node:util';
+import { createStores } from '@travelops/db';
+import { type DomainError, ok, type Result } from '@travelops/domain';
+import { createJsonLogger } from '@travelops/worker';
+import { memberCreate, tokenCreate, tokenRevoke, workspaceCreate } from './cli/commands.js';
+import { seedDemo } from './cli/seed.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase, systemClock } from './compose.js';
+import { lockDataDir } from './data-lock.js';
+
+const USAGE = `Usage: pnpm cli <command> [options] [--json]
+
+Commands:
+  workspace:create --slug S --name N
+  member:create --workspace S --email E --password P --role READ_ONLY|OPERATIONS|ADMIN
+  token:create --workspace S --role R --name N [--expires-in-days D]
+  token:revoke --token-id T
+  seed:demo
+  migrate
+
+--workspace takes a workspace slug or id. --json prints one JSON object on stdout.`;
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  slug: { type: 'string' },
+  name: { type: 'string' },
+  workspace: { type: 'string' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  role: { type: 'string' },
+  'expires-in-days': { type: 'string' },
+  'token-id': { type: 'string' },
+} as const;
+
+type Command = (deps: Parameters<typeof workspaceCreate>[0], args: Record<string, string | undefined>) => Promise<Result<object>>;
+
+const COMMANDS: Record<string, Command | 'migrate'> = {
+  'workspace:create': workspaceCreate,
+  'member:create': memberCreate,
+  'token:create': tokenCreate,
+  'token:revoke': tokenRevoke,
+  'seed:demo': async (deps) => ok(await seedDemo(deps)),
+  migrate: 'migrate',
+};
+
+function printError(error: DomainError, json: boolean) {
+  if (json) console.log(JSON.stringify({ error }));
+  else console.error(`error: ${error.message}${error.details ? ` (${error.details.map((d) => `${d.field}: ${d.issue}`).join(', ')})` : ''}`);
+}
+
+function printResult(value: object, json: boolean) {
+  if (json) return console.log(JSON.stringify(value));
+  for (const [key, field] of Object.entries(value)) {
+    console.log(`${key}: ${Array.isArray(field) ? field.join(', ') : String(field)}`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  const json = values.json ?? false;
+  const name = positionals[0];
+  const command = name ? COMMANDS[name] : undefined;
+  if (values.help || !command) {
+    console.error(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const config = loadConfig(process.env);
+  // Logs go to stderr so stdout carries only the command's output.
+  const logger = createJsonLogger(process.stderr);
+  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.pgliteDir);
+  const { database, applied } = await openDatabase(config, logger);
+  try {
+    if (command === 'migrate') {
+      printResult({ applied }, json);
+      return 0;
+    }
+    const { json: _json, help: _help, ...args } = values;
+    const result = await command({ stores: createStores(database.knex), clock: systemClock }, args);
+    if (!result.ok) {
+      printError(result.error, json);
+      return 1;
+    }
+    printResult(result.value, json);
+    return 0;
+  } finally {
+    await database.close();
+    unlock();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+    console.error(`error: ${message}`);
+    process.exitCode = 1;
+  },
+);

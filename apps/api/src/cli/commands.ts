@@ -1,0 +1,104 @@
+import { hashPassword, issueApiToken, revokeApiToken } from '@travelops/auth';
+import {
+  type Clock,
+  CreateMemberSchema,
+  CreateWorkspaceSchema,
+  createWorkspace,
+  type DomainError,
+  fail,
+  findWorkspace,
+  newId,
+  notFound,
+  ok,
+  parseInput,
+  type Result,
+  RoleSchema,
+  type Stores,
+} from '@travelops/domain';
+import * as v from 'valibot';
+
+export interface CommandDeps {
+  stores: Stores;
+  clock: Clock;
+}
+
+type Args = Record<string, string | undefined>;
+
+const missing = (field: string): DomainError => ({
+  code: 'VALIDATION_ERROR',
+  message: `--${field} is required.`,
+  details: [{ field, issue: 'required' }],
+});
+
+function required(args: Args, ...names: string[]): Result<Record<string, string>> {
+  for (const name of names) if (!args[name]) return fail(missing(name));
+  return ok(args as Record<string, string>);
+}
+
+async function workspaceOf(deps: CommandDeps, idOrSlug: string) {
+  const workspace = await findWorkspace(deps.stores, idOrSlug);
+  return workspace ? ok(workspace) : fail(notFound('workspace'));
+}
+
+export async function workspaceCreate(deps: CommandDeps, args: Args) {
+  const input = parseInput(CreateWorkspaceSchema, { slug: args.slug, name: args.name });
+  if (!input.ok) return input;
+  const created = await createWorkspace(deps.stores, input.value);
+  return created.ok ? ok({ workspaceId: created.value.id, slug: created.value.slug }) : created;
+}
+
+export async function memberCreate(deps: CommandDeps, args: Args) {
+  const given = required(args, 'workspace');
+  if (!given.ok) return given;
+  const input = parseInput(CreateMemberSchema, { email: args.email, password: args.password, role: args.role });
+  if (!input.ok) return input;
+  const workspace = await workspaceOf(deps, given.value.workspace as string);
+  if (!workspace.ok) return workspace;
+  const member = await deps.stores.members.insert({
+    id: newId('member'),
+    workspaceId: workspace.value.id,
+    email: input.value.email,
+    role: input.value.role,
+    passwordHash: await hashPassword(input.value.password),
+  });
+  return member.ok ? ok({ memberId: member.value.id }) : member;
+}
+
+const ExpiresInDays = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'not_integer'), v.transform(Number), v.minValue(1));
+
+export async function tokenCreate(deps: CommandDeps, args: Args) {
+  const given = required(args, 'workspace', 'role', 'name');
+  if (!given.ok) return given;
+  const role = parseInput(RoleSchema, args.role, 'role');
+  if (!role.ok) return role;
+  const days = args['expires-in-days'] === undefined ? null : parseInput(ExpiresInDays, args['expires-in-days'], 'expires-in-days');
+  if (days && !days.ok) return days;
+  const workspace = await workspaceOf(deps, given.value.workspace as string);
+  if (!workspace.ok) return workspace;
+  const { token, secret } = await issueApiToken(
+    { apiTokens: deps.stores.apiTokens, clock: deps.clock },
+    {
+      workspaceId: workspace.value.id,
+      role: role.value,
+      name: given.value.name as string,
+      ...(days?.ok && { expiresInDays: days.value }),
+    },
+  );
+  return ok({
+    tokenId: token.id,
+    token: secret,
+    workspaceId: token.workspaceId,
+    role: token.role,
+    expiresAt: token.expiresAt?.toISOString() ?? null,
+  });
+}
+
+export async function tokenRevoke(deps: CommandDeps, args: Args) {
+  const given = required(args, 'token-id');
+  if (!given.ok) return given;
+  const revoked = await revokeApiToken(
+    { apiTokens: deps.stores.apiTokens, clock: deps.clock },
+    given.value['token-id'] as string,
+  );
+  return revoked.ok ? ok({ tokenId: revoked.value.id, revokedAt: revoked.value.revokedAt?.toISOString() }) : revoked;
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { createDatabase, createStores, type Database, getOrCreateSecret, migrateLatest } from '@travelops/db';
+import type { Clock } from '@travelops/domain';
+import { createApp, type Logger } from '@travelops/http';
+import type { Redis } from 'ioredis';
+import type { ApiConfig } from './config.js';
+import { createRedisClient } from './redis.js';
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface Api {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  redis: Redis | null;
+  close(): Promise<void>;
+}
+
+/** Opens the configured database (PostgreSQL, or embedded PGlite) and applies migrations. */
+export async function openDatabase(config: Pick<ApiConfig, 'databaseUrl' | 'pgliteDir'>, logger: Logger) {
+  const database = await createDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.pgliteDir },
+  );
+  const applied = await migrateLatest(database.knex);
+  logger.info(
+    { database: database.kind, ...(database.kind === 'pglite' && { dataDir: config.pgliteDir }), migrations: applied },
+    applied.length ? 'migrations applied' : 'database schema is up to date',
+  );
+  return { database, applied };
+}
+
+/** The composition root: config -> database -> stores -> createApp. It does not listen. */
+export async function createApi(config: ApiConfig, logger: Logger, clock: Clock = systemClock): Promise<Api> {
+  const { database } = await openDatabase(config, logger);
+  let redis: Redis | null = null;
+  if (config.redisUrl) {
+    redis = createRedisClient(config.redisUrl);
+    redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
+    await redis.connect().catch((error) => logger.warn({ err: String(error) }, 'redis is not reachable yet'));
+  } else {
+    logger.info({}, 'REDIS_URL is unset: using in-process stores (single instance only)');
+  }
+  // Every instance sharing the database signs cursors with the same key.
+  const cursorSecret = await getOrCreateSecret(database.knex, 'cursor-signing', () =>
+    randomBytes(32).toString('base64url'),
+  );
+  const app = createApp({
+    stores: createStores(database.knex),
+    clock,
+    logger,
+    cursorSecret,
+    readiness: {
+      database: () => database.ping(),
+      ...(redis && { redis: async () => void (await (redis as Redis).ping()) }),
+    },
+    config: { publicBaseUrl: config.publicBaseUrl, trustProxy: config.trustProxy },
+  });
+  return {
+    app,
+    database,
+    redis,
+    async close() {
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}

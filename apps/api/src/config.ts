@@ -1,0 +1,67 @@
+import { resolve } from 'node:path';
+import * as v from 'valibot';
+
+const Port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535));
+const Url = (protocols: string[]) =>
+  v.pipe(
+    v.string(),
+    v.url('must be a URL'),
+    v.check((s) => protocols.includes(new URL(s).protocol), `must use ${protocols.join(' or ')}`),
+  );
+const Flag = v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((s) => s === 'true' || s === '1'));
+
+const EnvSchema = v.object({
+  PORT: v.optional(Port, '3000'),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  DATABASE_URL: v.optional(Url(['postgres:', 'postgresql:'])),
+  REDIS_URL: v.optional(Url(['redis:', 'rediss:'])),
+  DATA_DIR: v.optional(v.string(), '.data'),
+  PUBLIC_BASE_URL: v.optional(Url(['http:', 'https:'])),
+  TRUST_PROXY: v.optional(v.string()),
+  WORKER_IN_PROCESS: v.optional(Flag),
+});
+
+export interface ApiConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** PGlite directory when DATABASE_URL is unset. */
+  pgliteDir: string;
+  publicBaseUrl: string;
+  trustProxy: boolean | string | string[];
+  /** Runs the worker's jobs inside the API process (always so on embedded PGlite). */
+  workerInProcess: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; a bad value stops the process, naming every bad key. */
+export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = v.safeParse(EnvSchema, present);
+  if (!parsed.success) {
+    const problems = parsed.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const e = parsed.output;
+  const embedded = e.DATABASE_URL === undefined;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    pgliteDir: resolve(e.DATA_DIR, 'pglite'),
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    workerInProcess: embedded || (e.WORKER_IN_PROCESS ?? false),
+  };
+}
+
+/** `TRUST_PROXY`: unset (trust no proxy), `loopback`, or a comma list of addresses/CIDRs. */
+function parseTrustProxy(value: string | undefined): boolean | string | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') throw new ConfigError('TRUST_PROXY: name the trusted proxies (for example loopback or 10.0.0.0/8), not true');
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  return list.length === 1 ? (list[0] as string) : list;
+}

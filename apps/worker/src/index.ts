@@ -1,0 +1,2 @@
+export { createJsonLogger, type Logger, type LogLevel, type LogStream } from './logger.js';
+export { createWorker, type Job, type Worker, type WorkerOptions } from './worker.js';

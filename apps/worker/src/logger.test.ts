@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { createJsonLogger } from './logger.js';
+
+function capture() {
+  const lines: string[] = [];
+  const logger = createJsonLogger({ write: (line) => lines.push(line) });
+  const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { lines, logger, parsed };
+}
+
+describe('createJsonLogger', () => {
+  it('writes one JSON line per entry: level, time, msg, then the fields', () => {
+    const { lines, logger, parsed } = capture();
+    logger.info({ job: 'expire-holds', released: 3 }, 'job done');
+    logger.warn({ attempt: 2 });
+    logger.error({}, 'boom');
+    expect(lines).toHaveLength(3);
+    expect(lines.every((line) => line.endsWith('}\n') && line.indexOf('\n') === line.length - 1)).toBe(true);
+    const [first, second, third] = parsed();
+    expect(Object.keys(first ?? {})).toEqual(['level', 'time', 'msg', 'job', 'released']);
+    expect(first).toMatchObject({ level: 'info', msg: 'job done', job: 'expire-holds', released: 3 });
+    expect(first?.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(second).toMatchObject({ level: 'warn', attempt: 2 });
+    expect(second).not.toHaveProperty('msg');
+    expect(third).toMatchObject({ level: 'error', msg: 'boom' });
+  });
+
+  it('fields cannot overwrite level or time', () => {
+    const { logger, parsed } = capture();
+    logger.error({ level: 'info', time: 'yesterday' }, 'real');
+    expect(parsed()[0]).toMatchObject({ level: 'error', msg: 'real' });
+    expect(parsed()[0]?.time).not.toBe('yesterday');
+  });
+
+  it('serializes errors with name, message, stack, own properties and cause', () => {
+    const { logger, parsed } = capture();
+    const cause = new Error('socket closed');
+    const error = Object.assign(new Error('query failed', { cause }), { code: '57P01' });
+    logger.error({ err: error }, 'job failed');
+    expect(parsed()[0]?.err).toMatchObject({
+      name: 'Error',
+      message: 'query failed',
+      code: '57P01',
+      stack: expect.stringContaining('query failed'),
+      cause: { message: 'socket closed' },
+    });
+  });
+
+  it('redacts credentials whatever their case or depth', () => {
+    const { lines, logger } = capture();
+    logger.info({
+      headers: { Authorization: 'Bearer tops_secret1', cookie: 'sid=secret2' },
+      password: 'secret3',
+      nested: { token: 'secret4', Secret: 'secret5' },
+      tokenId: 'tok_visible',
+    });
+    const line = lines[0] ?? '';
+    expect(line).not.toMatch(/secret\d/);
+    expect(line).toContain('[REDACTED]');
+    expect(line).toContain('tok_visible');
+  });
+
+  it('never throws on unserializable fields', () => {
+    const { logger, parsed } = capture();
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    expect(() => logger.info({ circular, big: 1n }, 'still logged')).not.toThrow();
+    logger.info({ big: 12n });
+    expect(parsed()[0]).toMatchObject({ level: 'info', msg: 'still logged', logError: expect.any(String) });
+    expect(parsed()[1]).toMatchObject({ big: '12' });
+  });
+});

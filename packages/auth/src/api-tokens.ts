@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import {
+  type ApiTokenRecord,
+  type ApiTokenStore,
+  type Clock,
+  type DomainError,
+  fail,
+  newId,
+  notFound,
+  ok,
+  type Result,
+  type Role,
+  randomBase62,
+} from '@travelops/domain';
+
+export const API_TOKEN_PREFIX = 'tops_';
+
+/** 43 base62 characters carry about 256 bits; the spec asks for at least 128. */
+const SECRET_RANDOM_LENGTH = 43;
+const DISPLAY_PREFIX_LENGTH = 12;
+/** Far above any secret we issue; longer values are rejected before any hashing or lookup. */
+const MAX_TOKEN_LENGTH = 256;
+const BEARER_PATTERN = new RegExp(`^bearer ([A-Za-z0-9_]{1,${MAX_TOKEN_LENGTH}})$`, 'i');
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface ApiTokenDeps {
+  apiTokens: ApiTokenStore;
+  clock: Clock;
+}
+
+/** Who is calling, once a credential has been verified. */
+export type Principal = { kind: 'api_token'; tokenId: string; workspaceId: string; role: Role };
+
+export function generateApiTokenSecret(): string {
+  return `${API_TOKEN_PREFIX}${randomBase62(SECRET_RANDOM_LENGTH)}`;
+}
+
+/**
+ * SHA-256 hex of a token secret. The secrets are random with >= 128 bits, so no guessing
+ * attack benefits from a slow hash; a fast one keeps every authenticated request cheap.
+ */
+export function hashTokenSecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+/** The leading characters shown in token listings, so an operator can tell tokens apart. */
+export function tokenDisplayPrefix(secret: string): string {
+  return secret.slice(0, DISPLAY_PREFIX_LENGTH);
+}
+
+export interface IssueApiTokenInput {
+  workspaceId: string;
+  role: Role;
+  name: string;
+  expiresInDays?: number;
+}
+
+/** Creates a token and returns its secret, which exists only in this return value. */
+export async function issueApiToken(
+  deps: ApiTokenDeps,
+  input: IssueApiTokenInput,
+): Promise<{ token: ApiTokenRecord; secret: string }> {
+  const { expiresInDays } = input;
+  if (expiresInDays !== undefined && !(Number.isInteger(expiresInDays) && expiresInDays > 0)) {
+    throw new RangeError('expiresInDays must be a positive integer');
+  }
+  const secret = generateApiTokenSecret();
+  const expiresAt =
+    expiresInDays === undefined ? null : new Date(deps.clock.now().getTime() + expiresInDays * DAY_MS);
+  const token = await deps.apiTokens.insert({
+    id: newId('apiToken'),
+    workspaceId: input.workspaceId,
+    role: input.role,
+    name: input.name,
+    prefix: tokenDisplayPrefix(secret),
+    secretHash: hashTokenSecret(secret),
+    expiresAt,
+  });
+  return { token, secret };
+}
+
+export async function revokeApiToken(deps: ApiTokenDeps, tokenId: string): Promise<Result<ApiTokenRecord>> {
+  const revoked = await deps.apiTokens.revoke(tokenId, deps.clock.now());
+  return revoked ? ok(revoked) : fail(notFound('API token'));
+}
+
+const unauthenticated = (message: string): Result<never> => {
+  const error: DomainError = { code: 'UNAUTHENTICATED', message };
+  return fail(error);
+};
+
+/**
+ * Verifies an `Authorization` header. Every failure is 401 UNAUTHENTICATED; the message
+ * never repeats the token and does not say whether it was unknown, expired or revoked.
+ */
+export async function authenticateBearer(
+  authorizationHeader: string | undefined,
+  deps: ApiTokenDeps,
+): Promise<Result<Principal>> {
+  if (authorizationHeader === undefined || authorizationHeader.trim() === '') {
+    return unauthenticated('Missing bearer token: send the header "Authorization: Bearer <token>".');
+  }
+  // The length check first keeps an absurd header from reaching the regex, the hash or the store.
+  const match =
+    authorizationHeader.length <= 'bearer '.length + MAX_TOKEN_LENGTH
+      ? BEARER_PATTERN.exec(authorizationHeader)
+      : null;
+  const secret = match?.[1];
+  if (secret === undefined) {
+    return unauthenticated('Malformed Authorization header: expected "Bearer <token>".');
+  }
+  // Looking up by hash needs no constant-time compare: timing reveals nothing about a secret's hash.
+  const token = await deps.apiTokens.findBySecretHash(hashTokenSecret(secret));
+  const now = deps.clock.now();
+  if (
+    token === null ||
+    token.revokedAt !== null ||
+    (token.expiresAt !== null && token.expiresAt.getTime() <= now.getTime())
+  ) {
+    return unauthenticated('The bearer token is invalid, expired or revoked.');
+  }
+  return ok({ kind: 'api_token', tokenId: token.id, workspaceId: token.workspaceId, role: token.role });
+}

@@ -1,0 +1,61 @@
+import { type DomainError, fail, ok, type Result, type Role } from '@travelops/domain';
+import type { Principal } from './api-tokens.js';
+
+/** The closed set of permissions route handlers ask for; 'read' covers every GET. */
+export const PERMISSIONS = [
+  'read',
+  'bookings:write',
+  'customers:write',
+  'availability:write',
+  'checkin:write',
+  'incidents:write',
+  'itineraries:write',
+  'crm:write',
+  'tours:write',
+  'webhooks:manage',
+  'members:manage',
+  'api-keys:manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const OPERATIONS_PERMISSIONS = [
+  'read',
+  'bookings:write',
+  'customers:write',
+  'availability:write',
+  'checkin:write',
+  'incidents:write',
+  'itineraries:write',
+  'crm:write',
+] as const satisfies readonly Permission[];
+
+/** Decisions §6: each role includes the one before it. */
+export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
+  READ_ONLY: new Set<Permission>(['read']),
+  OPERATIONS: new Set<Permission>(OPERATIONS_PERMISSIONS),
+  ADMIN: new Set<Permission>(PERMISSIONS),
+};
+
+export function can(role: Role, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].has(permission);
+}
+
+const forbidden = (message: string): Result<never> => {
+  const error: DomainError = { code: 'FORBIDDEN', message };
+  return fail(error);
+};
+
+/** Checks the path's workspace first, so a foreign workspace is refused whatever the role. */
+export function authorize(
+  principal: Principal,
+  workspaceId: string,
+  permission: Permission,
+): Result<Principal> {
+  if (principal.workspaceId !== workspaceId) {
+    return forbidden('This credential cannot access that workspace.');
+  }
+  if (!can(principal.role, permission)) {
+    return forbidden(`This credential's role (${principal.role}) lacks the '${permission}' permission.`);
+  }
+  return ok(principal);
+}

@@ -1,0 +1,16 @@
+import { newId } from './ids.js';
+import type { WorkspaceStore } from './ports.js';
+import type { Result } from './result.js';
+import type { CreateWorkspaceInput, Workspace } from './schemas/workspace.js';
+
+export function createWorkspace(
+  deps: { workspaces: WorkspaceStore },
+  input: CreateWorkspaceInput,
+): Promise<Result<Workspace>> {
+  return deps.workspaces.insert({ id: newId('workspace'), slug: input.slug, name: input.name });
+}
+
+/** Finds a workspace by id (`ws_...`) or by slug, as operators type either. */
+export async function findWorkspace(deps: { workspaces: WorkspaceStore }, idOrSlug: string) {
+  return idOrSlug.startsWith('ws_') ? deps.workspaces.findById(idOrSlug) : deps.workspaces.findBySlug(idOrSlug);
+}
