@@ -35,6 +35,14 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   },
 };
 
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Tours: 'The product catalog: what an operator sells.',
+  Availability: 'Departures of a tour: when it runs and how many seats remain.',
+  Customers: 'CRM records of the people who book.',
+  Public: 'No credential: what a booking widget and a guest see. Published tours and bookable departures only.',
+  System: 'Health, readiness and this description.',
+};
+
 const REQUEST_ID_HEADER = {
   description: 'Identifies the request in the service logs; echoed when the caller sends a safe value.',
   schema: { type: 'string' },
@@ -141,7 +149,10 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
       },
     ]),
   );
-  const tags = [...new Set(routes.flatMap((route) => route.tags))].map((name) => ({ name }));
+  const tags = [...new Set([...routes.flatMap((route) => route.tags), 'System'])].map((name) => ({
+    name,
+    description: TAG_DESCRIPTIONS[name] ?? name,
+  }));
   return {
     openapi: '3.1.0',
     info: {

@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, runCli, startBuiltServer } from './processes.js';
+
+// The newcomer's path: no DATABASE_URL, no REDIS_URL; embedded PGlite under ./.data/.
+let cwd: string;
+beforeAll(async () => {
+  cwd = await mkdtemp(join(tmpdir(), 'travelops-embedded-'));
+});
+afterAll(() => rm(cwd, { recursive: true, force: true }));
+
+describe('embedded mode (PGlite, in-process stores)', () => {
+  it('starts on an empty machine, seeds a demo workspace with a working token, and keeps data across restarts', async () => {
+    const port = await freePort();
+    const env = { PORT: String(port) };
+    const first = await startBuiltServer(env, cwd);
+    const base = `http://127.0.0.1:${port}`;
+    const { stdout, stderr } = first.output();
+    expect(stdout).toContain('REDIS_URL is unset: using in-process stores');
+    expect(stdout).toContain('"database":"pglite"');
+    const token = /\b(tops_[A-Za-z0-9]+)\b/.exec(stderr)?.[1];
+    const workspaceId = /Demo workspace (ws_[A-Za-z0-9]+)/.exec(stderr)?.[1];
+    expect(token).toBeDefined();
+    expect(workspaceId).toBeDefined();
+    // The secret is shown to the person at the terminal once, never written to the JSON log.
+    expect(stdout).not.toContain(token);
+
+    const ready = await fetch(`${base}/readyz`);
+    expect(await ready.json()).toEqual({ data: { status: 'ready', checks: { database: 'ok' } } });
+    const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const tours = (await (await fetch(`${base}/workspaces/${workspaceId}/tours`, { headers: auth })).json()) as {
+      data: Array<{ slug: string }>;
+    };
+    expect(tours.data.map((tour) => tour.slug)).toContain('old-town-walk');
+    const created = await fetch(`${base}/workspaces/${workspaceId}/customers`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'Persisted Person', email: 'persist@example.com' }),
+    });
+    expect(created.status).toBe(201);
+    const customerId = ((await created.json()) as { data: { id: string } }).data.id;
+
+    // One process owns the data directory: the CLI refuses while the API runs.
+    const locked = await runCli(['token:create', '--workspace', 'demo', '--role', 'ADMIN', '--name', 'x', '--json'], {}, cwd);
+    expect(locked.code).toBe(1);
+    expect(locked.stderr).toContain('is in use by process');
+
+    expect(await first.stop()).toBe(0);
+
+    // With the API stopped, the CLI works on the same directory.
+    const issued = await runCli(['token:create', '--workspace', 'demo', '--role', 'READ_ONLY', '--name', 'cli', '--json'], {}, cwd);
+    expect(issued.code).toBe(0);
+    const cliToken = JSON.parse(issued.stdout) as { token: string; workspaceId: string; role: string };
+    expect(cliToken).toMatchObject({ workspaceId, role: 'READ_ONLY' });
+
+    const second = await startBuiltServer(env, cwd);
+    expect(second.output().stderr).not.toContain('Demo workspace');
+    const again = await fetch(`${base}/workspaces/${workspaceId}/customers/${customerId}`, {
+      headers: { Authorization: `Bearer ${cliToken.token}` },
+    });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { data: { email: string } }).data.email).toBe('persist@example.com');
+    expect(await second.stop()).toBe(0);
+  }, 120_000);
+});

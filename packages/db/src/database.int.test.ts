@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { newId } from '@travelops/domain';
+import knex from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from './database.js';
+import { migrateLatest } from './migrations/index.js';
+import { createStores } from './stores/index.js';
+import { createTestDatabase, type TestDatabase } from './testing.js';
+
+describe('migrations on PostgreSQL', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await test.drop();
+  });
+
+  it('a second run applies nothing', async () => {
+    expect(await migrateLatest(test.database.knex)).toEqual([]);
+    await test.database.ping();
+    expect(test.database.kind).toBe('postgres');
+  });
+
+  it('processes migrating an empty database together all succeed, and it is migrated once', async () => {
+    const admin = knex({ client: 'pg', connection: test.url, pool: { min: 0, max: 1 } });
+    const name = `travelops_test_race_${Date.now()}`;
+    await admin.raw('create database ??', [name]);
+    const url = new URL(test.url);
+    url.pathname = `/${name}`;
+    const processes: Database[] = [];
+    try {
+      for (let i = 0; i < 3; i++) processes.push(await createDatabase({ url: url.toString() }));
+      const applied = await Promise.all(processes.map((p) => migrateLatest(p.knex)));
+      expect(applied.flat()).toEqual(['0001-initial-schema']);
+    } finally {
+      await Promise.all(processes.map((p) => p.close()));
+      await admin.raw('drop database if exists ?? with (force)', [name]);
+      await admin.destroy();
+    }
+  });
+});
+
+describe('embedded PGlite', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'travelops-db-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('creates its directory, migrates once and keeps data across restarts', async () => {
+    const dataDir = join(dir, 'nested', 'data');
+    const first = await createDatabase({ dataDir });
+    expect(first.kind).toBe('pglite');
+    expect(await migrateLatest(first.knex)).toEqual(['0001-initial-schema']);
+    const id = newId('workspace');
+    const created = await createStores(first.knex).workspaces.insert({ id, slug: 'kept', name: 'Kept' });
+    expect(created.ok).toBe(true);
+    await first.close();
+
+    const second = await createDatabase({ dataDir });
+    try {
+      await second.ping();
+      expect(await migrateLatest(second.knex)).toEqual([]);
+      expect((await createStores(second.knex).workspaces.findById(id))?.slug).toBe('kept');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('needs a url or a dataDir', async () => {
+    await expect(createDatabase({})).rejects.toThrow(/url or a dataDir/);
+  });
+});

@@ -1,0 +1,67 @@
+import type { ApiTokenRecord, ApiTokenStore } from '@travelops/domain';
+import type { Knex } from 'knex';
+import { type DbTimestamp, toDateOrNull } from './columns.js';
+
+interface ApiTokenRow {
+  id: string;
+  workspace_id: string;
+  role: ApiTokenRecord['role'];
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  expires_at: DbTimestamp | null;
+  revoked_at: DbTimestamp | null;
+  last_used_at: DbTimestamp | null;
+  created_at: DbTimestamp;
+}
+
+const toApiToken = (row: ApiTokenRow): ApiTokenRecord => ({
+  id: row.id,
+  workspaceId: row.workspace_id,
+  role: row.role,
+  name: row.name,
+  prefix: row.prefix,
+  secretHash: row.secret_hash,
+  expiresAt: toDateOrNull(row.expires_at),
+  revokedAt: toDateOrNull(row.revoked_at),
+  lastUsedAt: toDateOrNull(row.last_used_at),
+  createdAt: new Date(row.created_at),
+});
+
+export function createApiTokenStore(db: Knex | Knex.Transaction): ApiTokenStore {
+  const tokens = () => db<ApiTokenRow>('api_tokens');
+
+  return {
+    async insert(
+      token: Omit<ApiTokenRecord, 'createdAt' | 'revokedAt' | 'lastUsedAt'>,
+    ): Promise<ApiTokenRecord> {
+      const [row] = await tokens()
+        .insert({
+          id: token.id,
+          workspace_id: token.workspaceId,
+          role: token.role,
+          name: token.name,
+          prefix: token.prefix,
+          secret_hash: token.secretHash,
+          expires_at: token.expiresAt,
+        })
+        .returning('*');
+      return toApiToken(row as ApiTokenRow);
+    },
+
+    // Expiry and revocation are the auth layer's decision; the record is returned as stored.
+    async findBySecretHash(secretHash: string): Promise<ApiTokenRecord | null> {
+      const row = await tokens().where({ secret_hash: secretHash }).first();
+      return row ? toApiToken(row) : null;
+    },
+
+    async revoke(id: string, at: Date): Promise<ApiTokenRecord | null> {
+      // coalesce keeps the first revocation time when a token is revoked twice.
+      const [row] = await tokens()
+        .where({ id })
+        .update({ revoked_at: db.raw('coalesce(revoked_at, ?)', [at]) })
+        .returning('*');
+      return row ? toApiToken(row as ApiTokenRow) : null;
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import {
+  type Availability,
+  type AvailabilityFilter,
+  type AvailabilityPatch,
+  type AvailabilityStatus,
+  type AvailabilityStore,
+  conflict,
+  fail,
+  type NewAvailability,
+  notFound,
+  ok,
+  type Page,
+  type PageRequest,
+  type Result,
+} from '@travelops/domain';
+import type { Knex } from 'knex';
+import { constraintError } from '../errors.js';
+import {
+  type DbTimestamp,
+  keysetDate,
+  toColumns,
+  toIso,
+  toIsoOrNull,
+  toPage,
+  utcDayStart,
+} from './columns.js';
+
+interface AvailabilityRow {
+  id: string;
+  workspace_id: string;
+  tour_id: string;
+  starts_at: DbTimestamp;
+  capacity: number;
+  booked_seats: number;
+  status: AvailabilityStatus;
+  guide_id: string | null;
+  driver_id: string | null;
+  vehicle_id: string | null;
+  booking_cutoff_at: DbTimestamp | null;
+  created_at: DbTimestamp;
+  updated_at: DbTimestamp;
+}
+
+const PATCH_COLUMNS = {
+  startsAt: 'starts_at',
+  capacity: 'capacity',
+  status: 'status',
+  bookingCutoffAt: 'booking_cutoff_at',
+} as const satisfies { readonly [K in keyof Required<AvailabilityPatch>]: string };
+
+const SEATS_VIOLATED = {
+  availability_seats_check: conflict('The departure does not have enough seats for this change.'),
+};
+
+const BOOKABLE_STATUSES: AvailabilityStatus[] = ['SCHEDULED', 'DELAYED'];
+const MAX_BOOKABLE = 500;
+
+function toAvailability(row: AvailabilityRow): Availability {
+  return {
+    id: row.id,
+    tourId: row.tour_id,
+    startsAt: toIso(row.starts_at),
+    capacity: row.capacity,
+    seatsRemaining: row.capacity - row.booked_seats,
+    bookedSeats: row.booked_seats,
+    status: row.status,
+    guideId: row.guide_id,
+    driverId: row.driver_id,
+    vehicleId: row.vehicle_id,
+    bookingCutoffAt: toIsoOrNull(row.booking_cutoff_at),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+/** `from` and `to` are UTC calendar dates, both inclusive, on starts_at. */
+function applyDateRange(query: Knex.QueryBuilder, filter: Pick<AvailabilityFilter, 'from' | 'to'>): void {
+  if (filter.from) query.where('starts_at', '>=', utcDayStart(filter.from));
+  if (filter.to) query.where('starts_at', '<', utcDayStart(filter.to, 1));
+}
+
+export function createAvailabilityStore(db: Knex | Knex.Transaction): AvailabilityStore {
+  const departures = (q: Knex = db) => q<AvailabilityRow>('availability');
+
+  return {
+    async insert(workspaceId: string, departure: NewAvailability): Promise<Availability> {
+      const [row] = await departures()
+        .insert({
+          id: departure.id,
+          workspace_id: workspaceId,
+          tour_id: departure.tourId,
+          starts_at: departure.startsAt,
+          capacity: departure.capacity,
+          status: departure.status,
+          booking_cutoff_at: departure.bookingCutoffAt,
+        })
+        .returning('*');
+      return toAvailability(row as AvailabilityRow);
+    },
+
+    async findById(workspaceId: string, id: string): Promise<Availability | null> {
+      const row = await departures().where({ workspace_id: workspaceId, id }).first();
+      return row ? toAvailability(row) : null;
+    },
+
+    async updateWith(
+      workspaceId: string,
+      id: string,
+      decide: (current: Availability) => Result<AvailabilityPatch>,
+    ): Promise<Result<Availability>> {
+      try {
+        // On a transaction this is a savepoint: a CHECK violation rolls back only this write.
+        return await db.transaction(async (trx): Promise<Result<Availability>> => {
+          const row = await departures(trx).where({ workspace_id: workspaceId, id }).forUpdate().first();
+          if (!row) return fail(notFound('availability'));
+          const decision = decide(toAvailability(row));
+          if (!decision.ok) return decision;
+          const changes = toColumns(decision.value, PATCH_COLUMNS);
+          if (Object.keys(changes).length === 0) return ok(toAvailability(row));
+          const [updated] = await departures(trx)
+            .where({ workspace_id: workspaceId, id })
+            .update({ ...changes, updated_at: trx.fn.now() })
+            .returning('*');
+          return ok(toAvailability(updated as AvailabilityRow));
+        });
+      } catch (error) {
+        const known = constraintError(error, SEATS_VIOLATED);
+        if (known) return fail(known);
+        throw error;
+      }
+    },
+
+    async list(
+      workspaceId: string,
+      filter: AvailabilityFilter,
+      page: PageRequest,
+    ): Promise<Page<Availability>> {
+      const query = departures().where({ workspace_id: workspaceId });
+      if (filter.tourId) query.where({ tour_id: filter.tourId });
+      applyDateRange(query, filter);
+      if (page.after) {
+        query.whereRaw('(starts_at, id) > (?::timestamptz, ?)', [keysetDate(page.after), page.after.id]);
+      }
+      const rows = await query.orderBy(['starts_at', 'id']).limit(page.limit + 1);
+      return toPage(rows.map(toAvailability), page, (departure) => ({
+        value: departure.startsAt,
+        id: departure.id,
+      }));
+    },
+
+    async listBookable(
+      workspaceId: string,
+      tourId: string,
+      filter: Omit<AvailabilityFilter, 'tourId'>,
+      now: Date,
+    ): Promise<Availability[]> {
+      const query = departures()
+        .where({ workspace_id: workspaceId, tour_id: tourId })
+        .whereIn('status', BOOKABLE_STATUSES)
+        .where('starts_at', '>', now)
+        .where((cutoff) => cutoff.whereNull('booking_cutoff_at').orWhere('booking_cutoff_at', '>', now));
+      applyDateRange(query, filter);
+      const rows = await query.orderBy(['starts_at', 'id']).limit(MAX_BOOKABLE);
+      return rows.map(toAvailability);
+    },
+  };
+}

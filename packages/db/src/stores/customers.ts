@@ -1,0 +1,118 @@
+import {
+  type Customer,
+  type CustomerStore,
+  conflict,
+  fail,
+  type NewCustomer,
+  ok,
+  type Page,
+  type PageRequest,
+  type Result,
+} from '@travelops/domain';
+import type { Knex } from 'knex';
+import { constraintError } from '../errors.js';
+import { type DbBigint, type DbTimestamp, guarded, keysetDate, toIso, toNumber, toPage } from './columns.js';
+
+interface CustomerRow {
+  id: string;
+  workspace_id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  company_id: string | null;
+  tags: string[];
+  marketing_consent: boolean;
+  total_bookings: number;
+  lifetime_value: DbBigint;
+  created_at: DbTimestamp;
+  updated_at: DbTimestamp;
+}
+
+const EMAIL_TAKEN = {
+  customers_workspace_email_key: conflict(
+    'A customer with this e-mail already exists.',
+    'email',
+    'already_exists',
+  ),
+};
+
+function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    companyId: row.company_id,
+    tags: row.tags,
+    marketingConsent: row.marketing_consent,
+    totalBookings: row.total_bookings,
+    lifetimeValue: toNumber(row.lifetime_value),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+/** The user's text as a literal ILIKE substring pattern (escape character `\`). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export function createCustomerStore(db: Knex | Knex.Transaction): CustomerStore {
+  const customers = (q: Knex = db) => q<CustomerRow>('customers');
+
+  return {
+    async insert(workspaceId: string, customer: NewCustomer): Promise<Result<Customer>> {
+      try {
+        const [row] = await guarded(db, (q) =>
+          customers(q)
+            .insert({
+              id: customer.id,
+              workspace_id: workspaceId,
+              name: customer.name,
+              email: customer.email,
+              phone: customer.phone,
+              tags: customer.tags,
+              marketing_consent: customer.marketingConsent,
+            })
+            .returning('*'),
+        );
+        return ok(toCustomer(row as CustomerRow));
+      } catch (error) {
+        const known = constraintError(error, EMAIL_TAKEN);
+        if (known) return fail(known);
+        throw error;
+      }
+    },
+
+    async findById(workspaceId: string, id: string): Promise<Customer | null> {
+      const row = await customers().where({ workspace_id: workspaceId, id }).first();
+      return row ? toCustomer(row) : null;
+    },
+
+    async list(workspaceId: string, filter: { q?: string }, page: PageRequest): Promise<Page<Customer>> {
+      const query = customers().where({ workspace_id: workspaceId });
+      if (filter.q) {
+        const pattern = containsPattern(filter.q);
+        query.where((match) =>
+          match
+            .whereRaw("name ilike ? escape '\\'", [pattern])
+            .orWhereRaw("email ilike ? escape '\\'", [pattern])
+            .orWhereRaw("phone ilike ? escape '\\'", [pattern]),
+        );
+      }
+      if (page.after) {
+        query.whereRaw('(created_at, id) < (?::timestamptz, ?)', [keysetDate(page.after), page.after.id]);
+      }
+      const rows = await query
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(page.limit + 1);
+      return toPage(rows.map(toCustomer), page, (customer) => ({
+        value: customer.createdAt,
+        id: customer.id,
+      }));
+    },
+  };
+}

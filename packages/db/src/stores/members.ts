@@ -1,0 +1,55 @@
+import { conflict, fail, type MemberRecord, type MemberStore, ok, type Result } from '@travelops/domain';
+import type { Knex } from 'knex';
+import { constraintError } from '../errors.js';
+import { type DbTimestamp, guarded } from './columns.js';
+
+interface MemberRow {
+  id: string;
+  workspace_id: string;
+  email: string;
+  role: MemberRecord['role'];
+  password_hash: string;
+  created_at: DbTimestamp;
+}
+
+const EMAIL_TAKEN = {
+  members_workspace_email_key: conflict(
+    'A member with this e-mail already exists in the workspace.',
+    'email',
+    'already_exists',
+  ),
+};
+
+const toMember = (row: MemberRow): MemberRecord => ({
+  id: row.id,
+  workspaceId: row.workspace_id,
+  email: row.email,
+  role: row.role,
+  passwordHash: row.password_hash,
+  createdAt: new Date(row.created_at),
+});
+
+export function createMemberStore(db: Knex | Knex.Transaction): MemberStore {
+  return {
+    async insert(member: Omit<MemberRecord, 'createdAt'>): Promise<Result<MemberRecord>> {
+      try {
+        const [row] = await guarded(db, (q) =>
+          q<MemberRow>('members')
+            .insert({
+              id: member.id,
+              workspace_id: member.workspaceId,
+              email: member.email,
+              role: member.role,
+              password_hash: member.passwordHash,
+            })
+            .returning('*'),
+        );
+        return ok(toMember(row as MemberRow));
+      } catch (error) {
+        const known = constraintError(error, EMAIL_TAKEN);
+        if (known) return fail(known);
+        throw error;
+      }
+    },
+  };
+}

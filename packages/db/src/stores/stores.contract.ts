@@ -1,0 +1,576 @@
+import {
+  type AvailabilityStatus,
+  type DomainError,
+  type NewTour,
+  newId,
+  ok,
+  type Page,
+  type Result,
+  unprocessable,
+} from '@travelops/domain';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../database.js';
+import { getOrCreateSecret } from '../secrets.js';
+import { createStores } from './index.js';
+
+/** The repository rules every database kind must keep; each test file supplies its database. */
+export function describeStoreContract(
+  kind: string,
+  open: () => Promise<{ knex: Knex; close(): Promise<void> }>,
+): void {
+  describe(`stores on ${kind}`, () => {
+    let knex: Knex;
+    let close: () => Promise<void>;
+
+    beforeAll(async () => {
+      ({ knex, close } = await open());
+    });
+    afterAll(async () => {
+      await close();
+    });
+
+    /** Bytewise, as ids are ordered by the database (collation "C"). */
+    const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+    const unwrap = <T>(result: Result<T>): T => {
+      if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
+      return result.value;
+    };
+    const errorOf = <T>(result: Result<T>): DomainError => {
+      if (result.ok) throw new Error('expected a failure');
+      return result.error;
+    };
+
+    async function newWorkspace(): Promise<string> {
+      const id = newId('workspace');
+      unwrap(
+        await createStores(knex).workspaces.insert({
+          id,
+          slug: id.toLowerCase().replace('_', '-'),
+          name: 'W',
+        }),
+      );
+      return id;
+    }
+
+    const tourFields = (slug: string, overrides: Partial<NewTour> = {}): NewTour => ({
+      id: newId('tour'),
+      slug,
+      name: `Tour ${slug}`,
+      description: '',
+      durationMinutes: 90,
+      basePrice: 4500,
+      currency: 'EUR',
+      capacity: 12,
+      meetingPoint: null,
+      isPublic: false,
+      depositPercent: 20,
+      ...overrides,
+    });
+
+    async function newTour(workspaceId: string, slug = 'walk'): Promise<string> {
+      return unwrap(await createStores(knex).tours.insert(workspaceId, tourFields(slug))).id;
+    }
+
+    async function newDeparture(
+      workspaceId: string,
+      tourId: string,
+      startsAt: string,
+      extra: { status?: AvailabilityStatus; bookingCutoffAt?: string; capacity?: number } = {},
+    ): Promise<string> {
+      const departure = await createStores(knex).availability.insert(workspaceId, {
+        id: newId('availability'),
+        tourId,
+        startsAt: new Date(startsAt),
+        capacity: extra.capacity ?? 10,
+        status: 'SCHEDULED',
+        bookingCutoffAt: extra.bookingCutoffAt ? new Date(extra.bookingCutoffAt) : null,
+      });
+      if (extra.status)
+        await knex('availability').where({ id: departure.id }).update({ status: extra.status });
+      return departure.id;
+    }
+
+    /** Every page of a keyset-paginated list, following `next` until the last page. */
+    async function allPages<T>(fetch: (after: Page<T>['next']) => Promise<Page<T>>): Promise<T[][]> {
+      const pages: T[][] = [];
+      let after: Page<T>['next'] = null;
+      for (;;) {
+        const page = await fetch(after);
+        pages.push(page.items);
+        expect(page.next === null).toBe(!page.hasMore);
+        if (!page.next) return pages;
+        after = page.next;
+      }
+    }
+
+    describe('workspaces', () => {
+      it('finds a workspace by id and slug; a taken slug is a CONFLICT on slug', async () => {
+        const stores = createStores(knex);
+        const created = unwrap(
+          await stores.workspaces.insert({ id: newId('workspace'), slug: 'acme-tours', name: 'Acme' }),
+        );
+        expect(created.createdAt).toMatch(ISO_MS);
+        expect(await stores.workspaces.findById(created.id)).toEqual(created);
+        expect(await stores.workspaces.findBySlug('acme-tours')).toEqual(created);
+        expect(await stores.workspaces.findBySlug('nope')).toBeNull();
+        const twin = await stores.workspaces.insert({
+          id: newId('workspace'),
+          slug: 'acme-tours',
+          name: 'Twin',
+        });
+        expect(errorOf(twin)).toMatchObject({
+          code: 'CONFLICT',
+          details: [{ field: 'slug', issue: 'already_exists' }],
+        });
+      });
+    });
+
+    describe('tours', () => {
+      it('round-trips a tour, with bigint amounts as numbers and ISO timestamps', async () => {
+        const workspaceId = await newWorkspace();
+        const input = tourFields('big', {
+          basePrice: 1_000_000_000_000,
+          meetingPoint: 'Pier 3',
+          isPublic: true,
+        });
+        const tour = unwrap(await createStores(knex).tours.insert(workspaceId, input));
+        expect(tour).toMatchObject({ ...input });
+        expect(tour.basePrice).toBe(1_000_000_000_000);
+        expect(tour.createdAt).toMatch(ISO_MS);
+        expect(tour.updatedAt).toMatch(ISO_MS);
+        expect(await createStores(knex).tours.findById(workspaceId, tour.id)).toEqual(tour);
+        expect(await createStores(knex).tours.findBySlug(workspaceId, 'big')).toEqual(tour);
+      });
+
+      it("another workspace's tour is not found, not updated, not listed", async () => {
+        const owner = await newWorkspace();
+        const other = await newWorkspace();
+        const tours = createStores(knex).tours;
+        const tourId = await newTour(owner, 'private');
+        expect(await tours.findById(other, tourId)).toBeNull();
+        expect(await tours.findBySlug(other, 'private')).toBeNull();
+        expect(errorOf(await tours.update(other, tourId, { name: 'Stolen' })).code).toBe('NOT_FOUND');
+        expect((await tours.list(other, { limit: 10, after: null })).items).toEqual([]);
+        expect((await tours.findById(owner, tourId))?.name).toBe('Tour private');
+      });
+
+      it('a slug taken in the workspace is a CONFLICT on insert and update; other workspaces may reuse it', async () => {
+        const workspaceId = await newWorkspace();
+        const tours = createStores(knex).tours;
+        await newTour(workspaceId, 'sunset');
+        const otherId = await newTour(workspaceId, 'sunrise');
+        const expected = { code: 'CONFLICT', details: [{ field: 'slug', issue: 'already_exists' }] };
+        expect(errorOf(await tours.insert(workspaceId, tourFields('sunset')))).toMatchObject(expected);
+        expect(errorOf(await tours.update(workspaceId, otherId, { slug: 'sunset' }))).toMatchObject(expected);
+        unwrap(await tours.insert(await newWorkspace(), tourFields('sunset')));
+      });
+
+      it('update writes only the keys present and answers NOT_FOUND for a missing tour', async () => {
+        const workspaceId = await newWorkspace();
+        const tours = createStores(knex).tours;
+        const before = unwrap(await tours.insert(workspaceId, tourFields('edit', { meetingPoint: 'Gate' })));
+        const after = unwrap(
+          await tours.update(workspaceId, before.id, { name: 'Renamed', meetingPoint: null }),
+        );
+        expect(after).toMatchObject({
+          ...before,
+          name: 'Renamed',
+          meetingPoint: null,
+          updatedAt: expect.any(String),
+        });
+        expect(unwrap(await tours.update(workspaceId, before.id, {}))).toEqual(after);
+        expect(errorOf(await tours.update(workspaceId, newId('tour'), { name: 'x' }))).toMatchObject({
+          code: 'NOT_FOUND',
+        });
+        expect(errorOf(await tours.update(workspaceId, newId('tour'), {})).code).toBe('NOT_FOUND');
+      });
+
+      it('pages through tours sharing one created_at: newest first, no duplicates, no gaps', async () => {
+        const workspaceId = await newWorkspace();
+        // One transaction: now() is the same for every row, so only the id breaks ties.
+        const ids = await withTransaction(knex, async (trx) => {
+          const created: string[] = [];
+          for (let i = 0; i < 7; i++) {
+            created.push(unwrap(await createStores(trx).tours.insert(workspaceId, tourFields(`t${i}`))).id);
+          }
+          return created;
+        });
+        const pages = await allPages((after) =>
+          createStores(knex).tours.list(workspaceId, { limit: 3, after }),
+        );
+        expect(pages.map((page) => page.length)).toEqual([3, 3, 1]);
+        const listed = pages.flat();
+        expect(new Set(listed.map((tour) => tour.createdAt)).size).toBe(1);
+        expect(listed.map((tour) => tour.id)).toEqual([...ids].sort().reverse());
+      });
+
+      it('listPublic returns only published tours of the workspace', async () => {
+        const workspaceId = await newWorkspace();
+        const tours = createStores(knex).tours;
+        unwrap(await tours.insert(workspaceId, tourFields('shown', { isPublic: true })));
+        unwrap(await tours.insert(workspaceId, tourFields('hidden')));
+        unwrap(await tours.insert(await newWorkspace(), tourFields('elsewhere', { isPublic: true })));
+        expect((await tours.listPublic(workspaceId)).map((tour) => tour.slug)).toEqual(['shown']);
+      });
+    });
+
+    describe('availability', () => {
+      it('maps a departure: seatsRemaining from capacity and booked seats, ISO timestamps', async () => {
+        const workspaceId = await newWorkspace();
+        const tourId = await newTour(workspaceId);
+        const id = await newDeparture(workspaceId, tourId, '2030-05-01T09:30:00.000Z', {
+          bookingCutoffAt: '2030-05-01T08:00:00.000Z',
+        });
+        await knex('availability').where({ id }).update({ booked_seats: 4 });
+        const departure = await createStores(knex).availability.findById(workspaceId, id);
+        expect(departure).toMatchObject({
+          id,
+          tourId,
+          startsAt: '2030-05-01T09:30:00.000Z',
+          capacity: 10,
+          bookedSeats: 4,
+          seatsRemaining: 6,
+          status: 'SCHEDULED',
+          guideId: null,
+          driverId: null,
+          vehicleId: null,
+          bookingCutoffAt: '2030-05-01T08:00:00.000Z',
+        });
+        expect(departure?.createdAt).toMatch(ISO_MS);
+        expect(await createStores(knex).availability.findById(await newWorkspace(), id)).toBeNull();
+      });
+
+      it('from and to are inclusive UTC calendar dates on startsAt; tourId filters exactly', async () => {
+        const workspaceId = await newWorkspace();
+        const tourId = await newTour(workspaceId, 'a');
+        const otherTour = await newTour(workspaceId, 'b');
+        await newDeparture(workspaceId, tourId, '2030-02-28T23:59:59.999Z');
+        const first = await newDeparture(workspaceId, tourId, '2030-03-01T00:00:00.000Z');
+        const second = await newDeparture(workspaceId, tourId, '2030-03-01T23:59:59.999Z');
+        const third = await newDeparture(workspaceId, tourId, '2030-03-02T23:59:59.999Z');
+        await newDeparture(workspaceId, tourId, '2030-03-03T00:00:00.000Z');
+        const elsewhere = await newDeparture(workspaceId, otherTour, '2030-03-02T10:00:00.000Z');
+        const availability = createStores(knex).availability;
+        const page = { limit: 50, after: null };
+        const window = await availability.list(
+          workspaceId,
+          { from: '2030-03-01', to: '2030-03-02', tourId },
+          page,
+        );
+        expect(window.items.map((d) => d.id)).toEqual([first, second, third]);
+        const both = await availability.list(workspaceId, { from: '2030-03-02', to: '2030-03-02' }, page);
+        expect(both.items.map((d) => d.id).sort()).toEqual([third, elsewhere].sort());
+        const fromOnly = await availability.list(workspaceId, { from: '2030-03-03' }, page);
+        expect(fromOnly.items).toHaveLength(1);
+        const toOnly = await availability.list(workspaceId, { to: '2030-02-28' }, page);
+        expect(toOnly.items).toHaveLength(1);
+      });
+
+      it('pages departures by startsAt then id, including ties, without duplicates or gaps', async () => {
+        const workspaceId = await newWorkspace();
+        const tourId = await newTour(workspaceId);
+        const ids: string[] = [];
+        for (const startsAt of ['2030-01-02', '2030-01-01', '2030-01-02', '2030-01-01', '2030-01-02']) {
+          ids.push(await newDeparture(workspaceId, tourId, `${startsAt}T10:00:00.000Z`));
+        }
+        const pages = await allPages((after) =>
+          createStores(knex).availability.list(workspaceId, {}, { limit: 2, after }),
+        );
+        expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
+        const listed = pages.flat();
+        const expected = listed
+          .map((d) => [d.startsAt, d.id] as const)
+          .sort(([a, ai], [b, bi]) => (a === b ? compare(ai, bi) : compare(a, b)));
+        expect(listed.map((d) => d.id)).toEqual(expected.map(([, id]) => id));
+        expect(new Set(listed.map((d) => d.id))).toEqual(new Set(ids));
+      });
+
+      it('listBookable keeps open, future, not-cut-off departures of the tour, by start time', async () => {
+        const workspaceId = await newWorkspace();
+        const tourId = await newTour(workspaceId, 'a');
+        const otherTour = await newTour(workspaceId, 'b');
+        const now = new Date('2030-06-01T12:00:00.000Z');
+        const later = await newDeparture(workspaceId, tourId, '2030-06-03T09:00:00.000Z');
+        const delayed = await newDeparture(workspaceId, tourId, '2030-06-02T09:00:00.000Z', {
+          status: 'DELAYED',
+        });
+        const cutoffAhead = await newDeparture(workspaceId, tourId, '2030-06-04T09:00:00.000Z', {
+          bookingCutoffAt: '2030-06-01T12:00:00.001Z',
+        });
+        await newDeparture(workspaceId, tourId, '2030-06-05T09:00:00.000Z', {
+          bookingCutoffAt: '2030-06-01T12:00:00.000Z',
+        });
+        await newDeparture(workspaceId, tourId, '2030-06-01T12:00:00.000Z');
+        await newDeparture(workspaceId, tourId, '2030-05-31T09:00:00.000Z');
+        for (const status of ['BOARDING', 'DEPARTED', 'COMPLETED', 'CANCELLED'] as const) {
+          await newDeparture(workspaceId, tourId, '2030-06-06T09:00:00.000Z', { status });
+        }
+        await newDeparture(workspaceId, otherTour, '2030-06-03T09:00:00.000Z');
+        const availability = createStores(knex).availability;
+        const bookable = await availability.listBookable(workspaceId, tourId, {}, now);
+        expect(bookable.map((d) => d.id)).toEqual([delayed, later, cutoffAhead]);
+        const window = await availability.listBookable(
+          workspaceId,
+          tourId,
+          { from: '2030-06-03', to: '2030-06-03' },
+          now,
+        );
+        expect(window.map((d) => d.id)).toEqual([later]);
+        expect(await availability.listBookable(await newWorkspace(), tourId, {}, now)).toEqual([]);
+      });
+
+      it('updateWith writes only the patch keys and answers NOT_FOUND for a missing or foreign departure', async () => {
+        const workspaceId = await newWorkspace();
+        const tourId = await newTour(workspaceId);
+        const id = await newDeparture(workspaceId, tourId, '2030-07-01T09:00:00.000Z', {
+          bookingCutoffAt: '2030-07-01T08:00:00.000Z',
+        });
+        const availability = createStores(knex).availability;
+        const updated = unwrap(
+          await availability.updateWith(workspaceId, id, () =>
+            ok({ status: 'DELAYED', bookingCutoffAt: null }),
+          ),
+        );
+        expect(updated).toMatchObject({
+          status: 'DELAYED',
+          bookingCutoffAt: null,
+          capacity: 10,
+          startsAt: '2030-07-01T09:00:00.000Z',
+        });
+        expect(await availability.findById(workspaceId, id)).toEqual(updated);
+        const foreign = await availability.updateWith(await newWorkspace(), id, () => ok({ capacity: 1 }));
+        expect(errorOf(foreign)).toMatchObject({ code: 'NOT_FOUND' });
+        const missing = await availability.updateWith(workspaceId, newId('availability'), () => ok({}));
+        expect(errorOf(missing).code).toBe('NOT_FOUND');
+      });
+
+      it('updateWith returns the decision failure and writes nothing', async () => {
+        const workspaceId = await newWorkspace();
+        const id = await newDeparture(workspaceId, await newTour(workspaceId), '2030-07-01T09:00:00.000Z');
+        const availability = createStores(knex).availability;
+        const before = await availability.findById(workspaceId, id);
+        const refusal = unprocessable('No.', 'status', 'invalid_transition');
+        const result = await availability.updateWith(workspaceId, id, (current) => {
+          expect(current).toEqual(before);
+          return { ok: false, error: refusal };
+        });
+        expect(errorOf(result)).toEqual(refusal);
+        expect(await availability.findById(workspaceId, id)).toEqual(before);
+      });
+
+      it('a write breaking the seat CHECK is a CONFLICT result, and leaves an enclosing transaction usable', async () => {
+        const workspaceId = await newWorkspace();
+        const id = await newDeparture(workspaceId, await newTour(workspaceId), '2030-07-01T09:00:00.000Z');
+        await knex('availability').where({ id }).update({ booked_seats: 6 });
+        const direct = await createStores(knex).availability.updateWith(workspaceId, id, () =>
+          ok({ capacity: 5 }),
+        );
+        expect(errorOf(direct).code).toBe('CONFLICT');
+        const inside = await withTransaction(knex, async (trx) => {
+          const stores = createStores(trx);
+          const refused = await stores.availability.updateWith(workspaceId, id, () => ok({ capacity: 3 }));
+          const applied = await stores.availability.updateWith(workspaceId, id, () => ok({ capacity: 8 }));
+          return { refused, applied };
+        });
+        expect(errorOf(inside.refused).code).toBe('CONFLICT');
+        expect(unwrap(inside.applied)).toMatchObject({ capacity: 8, bookedSeats: 6, seatsRemaining: 2 });
+      });
+
+      it('two concurrent updateWith on one departure serialise: the second decides on the first write', async () => {
+        const workspaceId = await newWorkspace();
+        const id = await newDeparture(workspaceId, await newTour(workspaceId), '2030-07-01T09:00:00.000Z');
+        const events: string[] = [];
+        let locked: () => void = () => {};
+        const firstHoldsLock = new Promise<void>((resolve) => {
+          locked = resolve;
+        });
+        const first = withTransaction(knex, async (trx) => {
+          const result = await createStores(trx).availability.updateWith(workspaceId, id, (current) =>
+            ok({ capacity: current.capacity + 1 }),
+          );
+          locked();
+          // Keep the row locked a while so the second caller really has to wait.
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          events.push('first commits');
+          return result;
+        });
+        await firstHoldsLock;
+        let seen = 0;
+        const second = createStores(knex).availability.updateWith(workspaceId, id, (current) => {
+          events.push('second decides');
+          seen = current.capacity;
+          return ok({ capacity: current.capacity + 1 });
+        });
+        const [a, b] = await Promise.all([first, second]);
+        expect(unwrap(a).capacity).toBe(11);
+        expect(seen).toBe(11);
+        expect(unwrap(b).capacity).toBe(12);
+        expect(events).toEqual(['first commits', 'second decides']);
+      });
+
+      it('eight parallel increments through updateWith lose no update', async () => {
+        const workspaceId = await newWorkspace();
+        const id = await newDeparture(workspaceId, await newTour(workspaceId), '2030-07-01T09:00:00.000Z');
+        const availability = createStores(knex).availability;
+        await Promise.all(
+          Array.from({ length: 8 }, () =>
+            availability.updateWith(workspaceId, id, (current) => ok({ capacity: current.capacity + 1 })),
+          ),
+        );
+        expect((await availability.findById(workspaceId, id))?.capacity).toBe(18);
+      });
+    });
+
+    describe('customers', () => {
+      const customer = (name: string, email: string, phone: string | null = null) => ({
+        id: newId('customer'),
+        name,
+        email,
+        phone,
+        tags: ['vip', 'repeat'],
+        marketingConsent: true,
+      });
+
+      it('round-trips a customer; an e-mail taken in any letter case is a CONFLICT on email', async () => {
+        const workspaceId = await newWorkspace();
+        const customers = createStores(knex).customers;
+        const input = customer('Ada', 'ada@example.com', '+44 20 1234');
+        const created = unwrap(await customers.insert(workspaceId, input));
+        expect(created).toMatchObject({ ...input, companyId: null, totalBookings: 0, lifetimeValue: 0 });
+        expect(created.createdAt).toMatch(ISO_MS);
+        expect(await customers.findById(workspaceId, created.id)).toEqual(created);
+        expect(await customers.findById(await newWorkspace(), created.id)).toBeNull();
+        expect(
+          errorOf(await customers.insert(workspaceId, customer('Ada 2', 'ADA@example.com'))),
+        ).toMatchObject({
+          code: 'CONFLICT',
+          details: [{ field: 'email', issue: 'already_exists' }],
+        });
+        unwrap(await customers.insert(await newWorkspace(), customer('Ada', 'ada@example.com')));
+      });
+
+      it('a conflict inside a transaction is a result and the transaction carries on', async () => {
+        const workspaceId = await newWorkspace();
+        const outcome = await withTransaction(knex, async (trx) => {
+          const customers = createStores(trx).customers;
+          unwrap(await customers.insert(workspaceId, customer('A', 'dup@example.com')));
+          const twin = await customers.insert(workspaceId, customer('B', 'dup@example.com'));
+          unwrap(await customers.insert(workspaceId, customer('C', 'other@example.com')));
+          return twin;
+        });
+        expect(errorOf(outcome).code).toBe('CONFLICT');
+        const listed = await createStores(knex).customers.list(workspaceId, {}, { limit: 10, after: null });
+        expect(listed.items.map((c) => c.name).sort()).toEqual(['A', 'C']);
+      });
+
+      it('q matches name, e-mail or phone case-insensitively and takes % and _ literally', async () => {
+        const workspaceId = await newWorkspace();
+        const customers = createStores(knex).customers;
+        const names = async (q: string) =>
+          (await customers.list(workspaceId, { q }, { limit: 50, after: null })).items
+            .map((c) => c.name)
+            .sort();
+        unwrap(
+          await customers.insert(workspaceId, customer('Grace Hopper', 'grace@navy.example', '+1 555 0100')),
+        );
+        unwrap(await customers.insert(workspaceId, customer('Alan Turing', 'ALAN@bletchley.example')));
+        unwrap(await customers.insert(workspaceId, customer('100% Travel', 'sales@percent.example')));
+        unwrap(await customers.insert(workspaceId, customer('Under_Score', 'u@x.example')));
+        unwrap(await customers.insert(workspaceId, customer('Back\\slash', 'b@x.example')));
+        unwrap(await customers.insert(await newWorkspace(), customer('Grace Elsewhere', 'g@else.example')));
+        expect(await names('GRACE')).toEqual(['Grace Hopper']);
+        expect(await names('alan@BLETCH')).toEqual(['Alan Turing']);
+        expect(await names('555 01')).toEqual(['Grace Hopper']);
+        expect(await names('%')).toEqual(['100% Travel']);
+        expect(await names('0%')).toEqual(['100% Travel']);
+        expect(await names('r_s')).toEqual(['Under_Score']);
+        expect(await names('k\\s')).toEqual(['Back\\slash']);
+        expect(await names('nobody')).toEqual([]);
+      });
+
+      it('pages customers sharing one created_at, with a q filter, without duplicates or gaps', async () => {
+        const workspaceId = await newWorkspace();
+        const ids = await withTransaction(knex, async (trx) => {
+          const created: string[] = [];
+          for (let i = 0; i < 5; i++) {
+            const match = unwrap(
+              await createStores(trx).customers.insert(
+                workspaceId,
+                customer(`Match ${i}`, `m${i}@x.example`),
+              ),
+            );
+            created.push(match.id);
+            unwrap(
+              await createStores(trx).customers.insert(
+                workspaceId,
+                customer(`Other ${i}`, `o${i}@x.example`),
+              ),
+            );
+          }
+          return created;
+        });
+        const pages = await allPages((after) =>
+          createStores(knex).customers.list(workspaceId, { q: 'match' }, { limit: 2, after }),
+        );
+        expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
+        expect(pages.flat().map((c) => c.id)).toEqual([...ids].sort().reverse());
+      });
+    });
+
+    describe('members and API tokens', () => {
+      it('a member e-mail taken in the workspace (any case) is a CONFLICT on email', async () => {
+        const workspaceId = await newWorkspace();
+        const members = createStores(knex).members;
+        const member = { workspaceId, email: 'ops@example.com', role: 'ADMIN' as const, passwordHash: 'h' };
+        const created = unwrap(await members.insert({ id: newId('member'), ...member }));
+        expect(created.createdAt).toBeInstanceOf(Date);
+        const twin = await members.insert({ id: newId('member'), ...member, email: 'OPS@example.com' });
+        expect(errorOf(twin)).toMatchObject({
+          code: 'CONFLICT',
+          details: [{ field: 'email', issue: 'already_exists' }],
+        });
+        unwrap(await members.insert({ id: newId('member'), ...member, workspaceId: await newWorkspace() }));
+      });
+
+      it('finds a token by secret hash whatever its state; revoke keeps the first revocation time', async () => {
+        const workspaceId = await newWorkspace();
+        const tokens = createStores(knex).apiTokens;
+        const expiresAt = new Date('2020-01-01T00:00:00.000Z');
+        const token = await tokens.insert({
+          id: newId('apiToken'),
+          workspaceId,
+          role: 'OPERATIONS',
+          name: 'ci',
+          prefix: 'tops_abc',
+          secretHash: `hash-${newId('apiToken')}`,
+          expiresAt,
+        });
+        expect(token).toMatchObject({ expiresAt, revokedAt: null, lastUsedAt: null });
+        const firstRevoke = new Date('2030-01-01T00:00:00.000Z');
+        expect((await tokens.revoke(token.id, firstRevoke))?.revokedAt).toEqual(firstRevoke);
+        expect((await tokens.revoke(token.id, new Date('2031-01-01T00:00:00.000Z')))?.revokedAt).toEqual(
+          firstRevoke,
+        );
+        expect(await tokens.findBySecretHash(token.secretHash)).toEqual({ ...token, revokedAt: firstRevoke });
+        expect(await tokens.findBySecretHash('unknown')).toBeNull();
+        expect(await tokens.revoke(newId('apiToken'), firstRevoke)).toBeNull();
+      });
+    });
+
+    describe('getOrCreateSecret', () => {
+      it('two concurrent callers agree on one value, and it stays', async () => {
+        const name = `cursor-${newId('workspace')}`;
+        const [a, b] = await Promise.all([
+          getOrCreateSecret(knex, name, () => 'first'),
+          getOrCreateSecret(knex, name, () => 'second'),
+        ]);
+        expect(a).toBe(b);
+        expect(['first', 'second']).toContain(a);
+        expect(await getOrCreateSecret(knex, name, () => 'third')).toBe(a);
+      });
+    });
+  });
+}

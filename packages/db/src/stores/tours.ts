@@ -1,0 +1,155 @@
+import {
+  conflict,
+  fail,
+  type NewTour,
+  notFound,
+  ok,
+  type Page,
+  type PageRequest,
+  type Result,
+  type Tour,
+  type TourPatch,
+  type TourStore,
+} from '@travelops/domain';
+import type { Knex } from 'knex';
+import { constraintError } from '../errors.js';
+import {
+  type DbBigint,
+  type DbTimestamp,
+  guarded,
+  keysetDate,
+  toColumns,
+  toIso,
+  toNumber,
+  toPage,
+} from './columns.js';
+
+interface TourRow {
+  id: string;
+  workspace_id: string;
+  slug: string;
+  name: string;
+  description: string;
+  duration_minutes: number;
+  base_price: DbBigint;
+  currency: string;
+  capacity: number;
+  meeting_point: string | null;
+  is_public: boolean;
+  deposit_percent: number;
+  created_at: DbTimestamp;
+  updated_at: DbTimestamp;
+}
+
+const TOUR_COLUMNS = {
+  slug: 'slug',
+  name: 'name',
+  description: 'description',
+  durationMinutes: 'duration_minutes',
+  basePrice: 'base_price',
+  currency: 'currency',
+  capacity: 'capacity',
+  meetingPoint: 'meeting_point',
+  isPublic: 'is_public',
+  depositPercent: 'deposit_percent',
+} as const satisfies { readonly [K in keyof Required<TourPatch>]: string };
+
+const SLUG_TAKEN = {
+  tours_workspace_slug_key: conflict('A tour with this slug already exists.', 'slug', 'already_exists'),
+};
+
+function toTour(row: TourRow): Tour {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    durationMinutes: row.duration_minutes,
+    basePrice: toNumber(row.base_price),
+    currency: row.currency,
+    capacity: row.capacity,
+    meetingPoint: row.meeting_point,
+    isPublic: row.is_public,
+    depositPercent: row.deposit_percent,
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+export function createTourStore(db: Knex | Knex.Transaction): TourStore {
+  const tours = (q: Knex = db) => q<TourRow>('tours');
+
+  async function findById(workspaceId: string, id: string): Promise<Tour | null> {
+    const row = await tours().where({ workspace_id: workspaceId, id }).first();
+    return row ? toTour(row) : null;
+  }
+
+  return {
+    findById,
+
+    async insert(workspaceId: string, tour: NewTour): Promise<Result<Tour>> {
+      try {
+        const [row] = await guarded(db, (q) =>
+          tours(q)
+            .insert({ id: tour.id, workspace_id: workspaceId, ...toColumns<TourPatch>(tour, TOUR_COLUMNS) })
+            .returning('*'),
+        );
+        return ok(toTour(row as TourRow));
+      } catch (error) {
+        const known = constraintError(error, SLUG_TAKEN);
+        if (known) return fail(known);
+        throw error;
+      }
+    },
+
+    async findBySlug(workspaceId: string, slug: string): Promise<Tour | null> {
+      const row = await tours().where({ workspace_id: workspaceId, slug }).first();
+      return row ? toTour(row) : null;
+    },
+
+    async update(workspaceId: string, id: string, patch: TourPatch): Promise<Result<Tour>> {
+      const changes = toColumns(patch, TOUR_COLUMNS);
+      if (Object.keys(changes).length === 0) {
+        const current = await findById(workspaceId, id);
+        return current ? ok(current) : fail(notFound('tour'));
+      }
+      try {
+        const [row] = await guarded(db, (q) =>
+          tours(q)
+            .where({ workspace_id: workspaceId, id })
+            .update({ ...changes, updated_at: q.fn.now() })
+            .returning('*'),
+        );
+        return row ? ok(toTour(row as TourRow)) : fail(notFound('tour'));
+      } catch (error) {
+        const known = constraintError(error, SLUG_TAKEN);
+        if (known) return fail(known);
+        throw error;
+      }
+    },
+
+    async list(workspaceId: string, page: PageRequest): Promise<Page<Tour>> {
+      const query = tours().where({ workspace_id: workspaceId });
+      if (page.after) {
+        query.whereRaw('(created_at, id) < (?::timestamptz, ?)', [keysetDate(page.after), page.after.id]);
+      }
+      const rows = await query
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(page.limit + 1);
+      return toPage(rows.map(toTour), page, (tour) => ({ value: tour.createdAt, id: tour.id }));
+    },
+
+    async listPublic(workspaceId: string): Promise<Tour[]> {
+      const rows = await tours()
+        .where({ workspace_id: workspaceId, is_public: true })
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ]);
+      return rows.map(toTour);
+    },
+  };
+}
