@@ -4,8 +4,8 @@ import { type DomainError, ok, type Result } from '@travelops/domain';
 import { createJsonLogger } from '@travelops/worker';
 import { memberCreate, tokenCreate, tokenRevoke, workspaceCreate } from './cli/commands.js';
 import { seedDemo } from './cli/seed.js';
-import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, systemClock } from './compose.js';
+import { ConfigError, loadConfig } from './config.js';
 import { lockDataDir } from './data-lock.js';
 
 const USAGE = `Usage: pnpm cli <command> [options] [--json]
@@ -33,7 +33,10 @@ const OPTIONS = {
   'token-id': { type: 'string' },
 } as const;
 
-type Command = (deps: Parameters<typeof workspaceCreate>[0], args: Record<string, string | undefined>) => Promise<Result<object>>;
+type Command = (
+  deps: Parameters<typeof workspaceCreate>[0],
+  args: Record<string, string | undefined>,
+) => Promise<Result<object>>;
 
 const COMMANDS: Record<string, Command | 'migrate'> = {
   'workspace:create': workspaceCreate,
@@ -46,7 +49,10 @@ const COMMANDS: Record<string, Command | 'migrate'> = {
 
 function printError(error: DomainError, json: boolean) {
   if (json) console.log(JSON.stringify({ error }));
-  else console.error(`error: ${error.message}${error.details ? ` (${error.details.map((d) => `${d.field}: ${d.issue}`).join(', ')})` : ''}`);
+  else
+    console.error(
+      `error: ${error.message}${error.details ? ` (${error.details.map((d) => `${d.field}: ${d.issue}`).join(', ')})` : ''}`,
+    );
 }
 
 function printResult(value: object, json: boolean) {
@@ -57,7 +63,12 @@ function printResult(value: object, json: boolean) {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: OPTIONS,
+    allowPositionals: true,
+    strict: true,
+  });
   const json = values.json ?? false;
   const name = positionals[0];
   const command = name ? COMMANDS[name] : undefined;

@@ -22,7 +22,11 @@ export async function openDatabase(config: Pick<ApiConfig, 'databaseUrl' | 'pgli
   );
   const applied = await migrateLatest(database.knex);
   logger.info(
-    { database: database.kind, ...(database.kind === 'pglite' && { dataDir: config.pgliteDir }), migrations: applied },
+    {
+      database: database.kind,
+      ...(database.kind === 'pglite' && { dataDir: config.pgliteDir }),
+      migrations: applied,
+    },
     applied.length ? 'migrations applied' : 'database schema is up to date',
   );
   return { database, applied };

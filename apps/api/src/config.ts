@@ -1,14 +1,22 @@
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 
-const Port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535));
+const Port = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,5}$/, 'must be a port number'),
+  v.transform(Number),
+  v.maxValue(65535),
+);
 const Url = (protocols: string[]) =>
   v.pipe(
     v.string(),
     v.url('must be a URL'),
     v.check((s) => protocols.includes(new URL(s).protocol), `must use ${protocols.join(' or ')}`),
   );
-const Flag = v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((s) => s === 'true' || s === '1'));
+const Flag = v.pipe(
+  v.picklist(['true', 'false', '1', '0']),
+  v.transform((s) => s === 'true' || s === '1'),
+);
 
 const EnvSchema = v.object({
   PORT: v.optional(Port, '3000'),
@@ -38,7 +46,9 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once at start; a bad value stops the process, naming every bad key. */
 export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = v.safeParse(EnvSchema, present);
   if (!parsed.success) {
     const problems = parsed.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
@@ -61,7 +71,13 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
 /** `TRUST_PROXY`: unset (trust no proxy), `loopback`, or a comma list of addresses/CIDRs. */
 function parseTrustProxy(value: string | undefined): boolean | string | string[] {
   if (!value || value === 'false') return false;
-  if (value === 'true') throw new ConfigError('TRUST_PROXY: name the trusted proxies (for example loopback or 10.0.0.0/8), not true');
-  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (value === 'true')
+    throw new ConfigError(
+      'TRUST_PROXY: name the trusted proxies (for example loopback or 10.0.0.0/8), not true',
+    );
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return list.length === 1 ? (list[0] as string) : list;
 }

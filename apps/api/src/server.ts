@@ -30,7 +30,12 @@ async function main() {
   });
   const url = `http://localhost:${config.port}`;
   logger.info(
-    { url, publicBaseUrl: config.publicBaseUrl, database: api.database.kind, workerInProcess: Boolean(worker) },
+    {
+      url,
+      publicBaseUrl: config.publicBaseUrl,
+      database: api.database.kind,
+      workerInProcess: Boolean(worker),
+    },
     'TravelOps API listening',
   );
   process.stderr.write(

@@ -30,7 +30,9 @@ describe('embedded mode (PGlite, in-process stores)', () => {
     const ready = await fetch(`${base}/readyz`);
     expect(await ready.json()).toEqual({ data: { status: 'ready', checks: { database: 'ok' } } });
     const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-    const tours = (await (await fetch(`${base}/workspaces/${workspaceId}/tours`, { headers: auth })).json()) as {
+    const tours = (await (
+      await fetch(`${base}/workspaces/${workspaceId}/tours`, { headers: auth })
+    ).json()) as {
       data: Array<{ slug: string }>;
     };
     expect(tours.data.map((tour) => tour.slug)).toContain('old-town-walk');
@@ -43,14 +45,22 @@ describe('embedded mode (PGlite, in-process stores)', () => {
     const customerId = ((await created.json()) as { data: { id: string } }).data.id;
 
     // One process owns the data directory: the CLI refuses while the API runs.
-    const locked = await runCli(['token:create', '--workspace', 'demo', '--role', 'ADMIN', '--name', 'x', '--json'], {}, cwd);
+    const locked = await runCli(
+      ['token:create', '--workspace', 'demo', '--role', 'ADMIN', '--name', 'x', '--json'],
+      {},
+      cwd,
+    );
     expect(locked.code).toBe(1);
     expect(locked.stderr).toContain('is in use by process');
 
     expect(await first.stop()).toBe(0);
 
     // With the API stopped, the CLI works on the same directory.
-    const issued = await runCli(['token:create', '--workspace', 'demo', '--role', 'READ_ONLY', '--name', 'cli', '--json'], {}, cwd);
+    const issued = await runCli(
+      ['token:create', '--workspace', 'demo', '--role', 'READ_ONLY', '--name', 'cli', '--json'],
+      {},
+      cwd,
+    );
     expect(issued.code).toBe(0);
     const cliToken = JSON.parse(issued.stdout) as { token: string; workspaceId: string; role: string };
     expect(cliToken).toMatchObject({ workspaceId, role: 'READ_ONLY' });

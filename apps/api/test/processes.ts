@@ -37,7 +37,10 @@ export async function freePort(): Promise<number> {
 export async function startBuiltServer(env: Record<string, string>, cwd: string) {
   const entry = join(apiDir, 'dist', 'server.js');
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run the build first (pnpm test does)`);
-  const child: ChildProcess = spawn(process.execPath, [entry], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => (stdout += chunk));

@@ -50,7 +50,11 @@ export async function workspaceCreate(deps: CommandDeps, args: Args) {
 export async function memberCreate(deps: CommandDeps, args: Args) {
   const given = required(args, 'workspace');
   if (!given.ok) return given;
-  const input = parseInput(CreateMemberSchema, { email: args.email, password: args.password, role: args.role });
+  const input = parseInput(CreateMemberSchema, {
+    email: args.email,
+    password: args.password,
+    role: args.role,
+  });
   if (!input.ok) return input;
   const workspace = await workspaceOf(deps, given.value.workspace as string);
   if (!workspace.ok) return workspace;
@@ -64,14 +68,22 @@ export async function memberCreate(deps: CommandDeps, args: Args) {
   return member.ok ? ok({ memberId: member.value.id }) : member;
 }
 
-const ExpiresInDays = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'not_integer'), v.transform(Number), v.minValue(1));
+const ExpiresInDays = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,5}$/, 'not_integer'),
+  v.transform(Number),
+  v.minValue(1),
+);
 
 export async function tokenCreate(deps: CommandDeps, args: Args) {
   const given = required(args, 'workspace', 'role', 'name');
   if (!given.ok) return given;
   const role = parseInput(RoleSchema, args.role, 'role');
   if (!role.ok) return role;
-  const days = args['expires-in-days'] === undefined ? null : parseInput(ExpiresInDays, args['expires-in-days'], 'expires-in-days');
+  const days =
+    args['expires-in-days'] === undefined
+      ? null
+      : parseInput(ExpiresInDays, args['expires-in-days'], 'expires-in-days');
   if (days && !days.ok) return days;
   const workspace = await workspaceOf(deps, given.value.workspace as string);
   if (!workspace.ok) return workspace;
@@ -100,5 +112,7 @@ export async function tokenRevoke(deps: CommandDeps, args: Args) {
     { apiTokens: deps.stores.apiTokens, clock: deps.clock },
     given.value['token-id'] as string,
   );
-  return revoked.ok ? ok({ tokenId: revoked.value.id, revokedAt: revoked.value.revokedAt?.toISOString() }) : revoked;
+  return revoked.ok
+    ? ok({ tokenId: revoked.value.id, revokedAt: revoked.value.revokedAt?.toISOString() })
+    : revoked;
 }

@@ -28,7 +28,8 @@ function upcoming(now: Date, count: number, hour: number): string[] {
 export async function seedDemo(deps: CommandDeps, slug = 'demo') {
   const catalog = { ...deps.stores, clock: deps.clock };
   const existing = await deps.stores.workspaces.findBySlug(slug);
-  const workspace = existing ?? expect(await createWorkspace(deps.stores, { slug, name: 'Demo Tours' }), 'workspace');
+  const workspace =
+    existing ?? expect(await createWorkspace(deps.stores, { slug, name: 'Demo Tours' }), 'workspace');
   const tours = existing
     ? []
     : [
@@ -75,7 +76,10 @@ export async function seedDemo(deps: CommandDeps, slug = 'demo') {
   const availability: string[] = [];
   for (const [tour, hour] of tours.slice(0, 2).map((t, i) => [t, i === 0 ? 9 : 17] as const)) {
     for (const startsAt of upcoming(deps.clock.now(), 14, hour)) {
-      const departure = expect(await createAvailability(catalog, workspace.id, { tourId: tour.id, startsAt }), 'departure');
+      const departure = expect(
+        await createAvailability(catalog, workspace.id, { tourId: tour.id, startsAt }),
+        'departure',
+      );
       availability.push(departure.id);
     }
   }
