@@ -30,7 +30,10 @@ export interface TestApi {
   commandDeps: CommandDeps;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   /** A new workspace and a token of the given role in it. */
-  createWorkspace(role?: Role, slug?: string): Promise<{ workspaceId: string; slug: string; token: string; tokenId: string }>;
+  createWorkspace(
+    role?: Role,
+    slug?: string,
+  ): Promise<{ workspaceId: string; slug: string; token: string; tokenId: string }>;
   createToken(workspaceId: string, role: Role): Promise<{ token: string; tokenId: string }>;
   close(): Promise<void>;
 }
@@ -48,7 +51,8 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   const logger = {
     info: (fields: object, msg?: string) => void logs.push(JSON.stringify({ level: 'info', msg, ...fields })),
     warn: (fields: object, msg?: string) => void logs.push(JSON.stringify({ level: 'warn', msg, ...fields })),
-    error: (fields: object, msg?: string) => void logs.push(JSON.stringify({ level: 'error', msg, ...fields })),
+    error: (fields: object, msg?: string) =>
+      void logs.push(JSON.stringify({ level: 'error', msg, ...fields })),
   };
   const config = loadConfig({
     DATABASE_URL: database.url,

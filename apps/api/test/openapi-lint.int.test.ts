@@ -28,6 +28,10 @@ it('serves an /openapi.json that passes the Redocly linter with no errors or war
     ['lint', file, '--config', join(import.meta.dirname, '..', 'redocly.yaml'), '--format', 'json'],
     { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
   ).catch((error: { stdout: string; stderr: string }) => error);
-  const report = JSON.parse(result.stdout) as { problems: Array<{ ruleId: string; severity: string; message: string; location: unknown }> };
-  expect(report.problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} ${JSON.stringify(p.location)}`)).toEqual([]);
+  const report = JSON.parse(result.stdout) as {
+    problems: Array<{ ruleId: string; severity: string; message: string; location: unknown }>;
+  };
+  expect(
+    report.problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} ${JSON.stringify(p.location)}`),
+  ).toEqual([]);
 }, 60_000);

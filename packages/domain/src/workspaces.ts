@@ -12,5 +12,7 @@ export function createWorkspace(
 
 /** Finds a workspace by id (`ws_...`) or by slug, as operators type either. */
 export async function findWorkspace(deps: { workspaces: WorkspaceStore }, idOrSlug: string) {
-  return idOrSlug.startsWith('ws_') ? deps.workspaces.findById(idOrSlug) : deps.workspaces.findBySlug(idOrSlug);
+  return idOrSlug.startsWith('ws_')
+    ? deps.workspaces.findById(idOrSlug)
+    : deps.workspaces.findBySlug(idOrSlug);
 }

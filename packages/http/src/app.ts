@@ -81,6 +81,8 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   });
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (error instanceof HttpError) return sendError(res, error.error, error.status);
+    // A path the router cannot decode (invalid percent-encoding) names no record.
+    if (error instanceof URIError) return sendError(res, { code: 'NOT_FOUND', message: 'No such route.' });
     deps.logger.error({ requestId: res.locals.requestId, err: describe(error) }, 'unhandled error');
     if (res.headersSent) return;
     sendError(res, { code: 'INTERNAL_ERROR', message: 'An internal error occurred.' });

@@ -52,6 +52,12 @@ function translateParseError(err: unknown): HttpError {
     case 'entity.too.large':
       return badRequest('The body is larger than 1 MB.', 'body', 'too_large', 413);
     case 'encoding.unsupported':
+      return badRequest(
+        'Send the body without a Content-Encoding, or gzip/deflate/br.',
+        'Content-Encoding',
+        'unsupported_encoding',
+        415,
+      );
     case 'charset.unsupported':
       return badRequest('Send the body as UTF-8 JSON.', 'Content-Type', 'unsupported_charset', 415);
     case 'request.aborted':

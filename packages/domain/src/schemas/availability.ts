@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { AVAILABILITY_STATUSES } from '../enums.js';
-import { DateSchema, DateTimeInputSchema, DateTimeSchema, PageQuerySchema } from './common.js';
+import { DateSchema, DateTimeInputSchema, DateTimeSchema, PageQuerySchema, text } from './common.js';
 
 const capacity = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000));
 
@@ -24,7 +24,7 @@ export const AvailabilitySchema = v.object({
 export type Availability = v.InferOutput<typeof AvailabilitySchema>;
 
 export const CreateAvailabilitySchema = v.strictObject({
-  tourId: v.pipe(v.string(), v.maxLength(100)),
+  tourId: text(100),
   startsAt: DateTimeInputSchema,
   capacity: v.optional(capacity),
   status: v.optional(v.picklist(['SCHEDULED', 'DELAYED'])),
@@ -44,7 +44,7 @@ export const ListAvailabilityQuerySchema = v.object({
   ...PageQuerySchema.entries,
   from: v.optional(DateSchema),
   to: v.optional(DateSchema),
-  tourId: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  tourId: v.optional(text(100)),
 });
 export type ListAvailabilityQuery = v.InferOutput<typeof ListAvailabilityQuerySchema>;
 

@@ -34,12 +34,25 @@ export const CurrencySchema = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'invalid_
 export const MAX_AMOUNT = 1_000_000_000_000;
 export const AmountSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_AMOUNT));
 
-/** A date-time as sent by clients: RFC 3339 with an offset or Z. */
+/** True when `YYYY-MM-DD` names a real day: JavaScript would roll 2026-02-30 into March. */
+function isRealDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+}
+
+/**
+ * A date-time as sent by clients: RFC 3339 with an offset or Z. The check looks only at
+ * well-shaped values (a malformed one gets one issue, never a throw) and refuses days that
+ * do not exist and offsets JavaScript cannot read (`+05`).
+ */
 export const DateTimeInputSchema = v.pipe(
   v.string(),
   v.maxLength(40),
   v.isoTimestamp(),
-  v.check((s) => !Number.isNaN(Date.parse(s)), 'invalid_date'),
+  v.check(
+    (s) => !v.ISO_TIMESTAMP_REGEX.test(s) || (!Number.isNaN(Date.parse(s)) && isRealDay(s.slice(0, 10))),
+    'invalid_date',
+  ),
 );
 
 /** A date-time as the service answers: UTC, milliseconds, `Z`. */
@@ -49,7 +62,8 @@ export const DateTimeSchema = v.pipe(v.string(), v.isoTimestamp());
 export const DateSchema = v.pipe(
   v.string(),
   v.isoDate(),
-  v.check((s) => new Date(`${s}T00:00:00.000Z`).toISOString().startsWith(s), 'invalid_date'),
+  // valibot runs the whole pipe: the check must not throw on what isoDate already refused.
+  v.check((s) => !v.ISO_DATE_REGEX.test(s) || isRealDay(s), 'invalid_date'),
 );
 
 export const LimitSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100));

@@ -39,7 +39,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Tours: 'The product catalog: what an operator sells.',
   Availability: 'Departures of a tour: when it runs and how many seats remain.',
   Customers: 'CRM records of the people who book.',
-  Public: 'No credential: what a booking widget and a guest see. Published tours and bookable departures only.',
+  Public:
+    'No credential: what a booking widget and a guest see. Published tours and bookable departures only.',
   System: 'Health, readiness and this description.',
 };
 

@@ -1,8 +1,8 @@
-import { PageQuerySchema } from '@travelops/domain';
+import { PageQuerySchema, text } from '@travelops/domain';
 import * as v from 'valibot';
 
-/** A path segment that may name a record; anything longer names nothing. */
-export const PathId = v.pipe(v.string(), v.maxLength(100));
+/** A path segment that may name a record; anything longer, or with NUL (PostgreSQL refuses it), names nothing. */
+export const PathId = text(100);
 
 export const WorkspaceParams = v.object({ workspaceId: PathId });
 export const PageQuery = PageQuerySchema;

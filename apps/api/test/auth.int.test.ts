@@ -1,0 +1,297 @@
+import type { Role } from '@travelops/domain';
+import { apiRoutes, type RouteDefinition } from '@travelops/http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenRevoke } from '../src/cli/commands.js';
+import {
+  createCustomer,
+  createDeparture,
+  createTour,
+  customerInput,
+  expectError,
+  fromNow,
+  type TestWorkspace,
+  tourInput,
+  UNKNOWN_IDS,
+} from './fixtures.js';
+import { startTestApi, type TestApi } from './harness.js';
+
+interface Seeded {
+  ws: TestWorkspace;
+  tour: any;
+  departure: any;
+  customer: any;
+}
+
+let t: TestApi;
+let a: Seeded;
+let b: Seeded;
+/** Every token secret this file sends; none may ever reach the logs. */
+const secrets = new Set<string>();
+
+async function seed(name: string): Promise<Seeded> {
+  const ws = await t.createWorkspace('ADMIN');
+  secrets.add(ws.token);
+  const tour = await createTour(t, ws, { name: `${name} Secret Tour`, slug: `${name.toLowerCase()}-secret` });
+  const departure = await createDeparture(t, ws, tour.id, { capacity: 5 });
+  const customer = await createCustomer(t, ws, { name: `${name} Secret Customer` });
+  return { ws, tour, departure, customer };
+}
+
+async function token(workspace: TestWorkspace, role: Role) {
+  const created = await t.createToken(workspace.workspaceId, role);
+  secrets.add(created.token);
+  return created;
+}
+
+beforeAll(async () => {
+  t = await startTestApi();
+  a = await seed('Alpha');
+  b = await seed('Bravo');
+});
+afterAll(() => t.close());
+
+const protectedRoutes = apiRoutes.filter((route) => route.access !== 'public');
+const routeName = (route: RouteDefinition) => `${route.method.toUpperCase()} ${route.path}`;
+
+/** The route's path for workspace `s`, naming `s`'s own records. */
+function pathFor(route: RouteDefinition, s: Seeded, ids: Partial<Record<string, string>> = {}): string {
+  const values: Record<string, string> = {
+    workspaceId: s.ws.workspaceId,
+    tourId: s.tour.id,
+    availabilityId: s.departure.id,
+    customerId: s.customer.id,
+    ...ids,
+  };
+  return route.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = values[name];
+    if (!value) throw new Error(`no test value for path parameter ${name} of ${routeName(route)}`);
+    return value;
+  });
+}
+
+/** A request each write route would accept, so a refusal can only be the role's doing. */
+const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
+  createTour: () => tourInput({ name: 'Role Probe' }),
+  updateTour: () => ({ description: 'changed by a role probe' }),
+  createAvailability: (s) => ({ tourId: s.tour.id, startsAt: fromNow(40) }),
+  updateAvailability: () => ({ capacity: 7 }),
+  createCustomer: () => customerInput({ name: 'Role Probe' }),
+};
+
+/** Decisions §6: READ_ONLY reads; OPERATIONS also writes availability and customers; ADMIN writes tours too. */
+const WRITERS: Record<string, Role[]> = {
+  createTour: ['ADMIN'],
+  updateTour: ['ADMIN'],
+  createAvailability: ['OPERATIONS', 'ADMIN'],
+  updateAvailability: ['OPERATIONS', 'ADMIN'],
+  createCustomer: ['OPERATIONS', 'ADMIN'],
+};
+const ROLES: Role[] = ['READ_ONLY', 'OPERATIONS', 'ADMIN'];
+
+function send(
+  route: RouteDefinition,
+  path: string,
+  options: { token?: string; headers?: Record<string, string> },
+) {
+  const factory = VALID_BODIES[route.operationId];
+  return t.request(route.method.toUpperCase(), path, {
+    ...options,
+    ...(route.method !== 'get' && factory && { body: factory(a) }),
+  });
+}
+
+/** Everything workspace `s` holds, to prove a refused request changed nothing. */
+async function snapshot(s: Seeded) {
+  const knex = t.api.database.knex;
+  const where = { workspace_id: s.ws.workspaceId };
+  return {
+    tours: await knex('tours').where(where).orderBy('id'),
+    availability: await knex('availability').where(where).orderBy('id'),
+    customers: await knex('customers').where(where).orderBy('id'),
+  };
+}
+
+it('the route table has protected routes and every write route is in the role table', () => {
+  expect(protectedRoutes.length).toBeGreaterThanOrEqual(10);
+  for (const route of protectedRoutes) {
+    if (route.method === 'get') continue;
+    expect(WRITERS, routeName(route)).toHaveProperty(route.operationId);
+    expect(VALID_BODIES, routeName(route)).toHaveProperty(route.operationId);
+  }
+});
+
+describe.each(protectedRoutes.map((route) => [routeName(route), route] as const))('%s', (_name, route) => {
+  const expect401 = async (headers: Record<string, string>) => {
+    const res = await send(route, pathFor(route, a), { headers });
+    expectError(res, 401, 'UNAUTHENTICATED');
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    expect(JSON.stringify(res.body)).not.toContain('Alpha Secret');
+    return res;
+  };
+
+  it('no Authorization header: 401 UNAUTHENTICATED', async () => {
+    await expect401({});
+  });
+
+  it.each([
+    ['an empty header', ''],
+    ['the scheme alone', 'Bearer'],
+    ['the scheme and a space', 'Bearer '],
+    ['another scheme', 'Basic x'],
+    ['Basic credentials', `Basic ${Buffer.from('user:pass').toString('base64')}`],
+    ['two tokens', 'Bearer a b'],
+    ['a token with symbols', 'Bearer tops_abc/def+ghi='],
+    ['an absurdly long token', `Bearer ${'a'.repeat(5000)}`],
+  ])('a malformed header (%s): 401 UNAUTHENTICATED', async (_label, value) => {
+    await expect401({ Authorization: value });
+  });
+
+  it('an unknown token: 401 UNAUTHENTICATED', async () => {
+    await expect401({ Authorization: `Bearer tops_${'x'.repeat(43)}` });
+  });
+
+  it('an expired token: 401 UNAUTHENTICATED', async () => {
+    const expired = await token(a.ws, 'ADMIN');
+    await t.api.database
+      .knex('api_tokens')
+      .where({ id: expired.tokenId })
+      .update({ expires_at: new Date(Date.now() - 60_000) });
+    await expect401({ Authorization: `Bearer ${expired.token}` });
+  });
+
+  it('a revoked token: 401 UNAUTHENTICATED', async () => {
+    const revoked = await token(a.ws, 'ADMIN');
+    const result = await tokenRevoke(t.commandDeps, { 'token-id': revoked.tokenId });
+    expect(result.ok).toBe(true);
+    await expect401({ Authorization: `Bearer ${revoked.token}` });
+  });
+
+  it("a token of workspace B on workspace A's path: 403 FORBIDDEN, no A data", async () => {
+    const before = await snapshot(a);
+    const res = await send(route, pathFor(route, a), { token: b.ws.token });
+    expectError(res, 403, 'FORBIDDEN');
+    const text = JSON.stringify(res.body);
+    for (const secret of [a.tour.id, a.customer.id, a.departure.id, 'Alpha Secret']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(await snapshot(a)).toEqual(before);
+  });
+
+  it('a valid token on a workspace that does not exist: 403 FORBIDDEN', async () => {
+    const res = await send(route, pathFor(route, a, { workspaceId: UNKNOWN_IDS.workspace }), {
+      token: a.ws.token,
+    });
+    expectError(res, 403, 'FORBIDDEN');
+  });
+
+  it('an unknown token on a foreign workspace is 401, not 403: authentication comes first', async () => {
+    const res = await send(route, pathFor(route, b), { headers: { Authorization: 'Bearer tops_unknown' } });
+    expectError(res, 401, 'UNAUTHENTICATED');
+  });
+
+  it.each(ROLES)('role %s', async (role) => {
+    const { token: secret } = await token(a.ws, role);
+    const allowed = route.method === 'get' || (WRITERS[route.operationId] ?? []).includes(role);
+    const before = await snapshot(a);
+    const res = await send(route, pathFor(route, a), { token: secret });
+    if (allowed) {
+      expect(res.status, JSON.stringify(res.body)).toBe(route.success.status);
+      expect(res.body).toHaveProperty('data');
+    } else {
+      expectError(res, 403, 'FORBIDDEN');
+      expect(await snapshot(a)).toEqual(before);
+    }
+  });
+});
+
+describe('revocation', () => {
+  it('a token revoked with token:revoke fails on the very next request', async () => {
+    const live = await token(a.ws, 'READ_ONLY');
+    const path = `/workspaces/${a.ws.workspaceId}/tours`;
+    expect((await t.request('GET', path, { token: live.token })).status).toBe(200);
+    const revoked = await tokenRevoke(t.commandDeps, { 'token-id': live.tokenId });
+    expect(revoked).toMatchObject({ ok: true, value: { tokenId: live.tokenId } });
+    expectError(await t.request('GET', path, { token: live.token }), 401, 'UNAUTHENTICATED');
+    // Other tokens of the workspace are untouched.
+    expect((await t.request('GET', path, { token: a.ws.token })).status).toBe(200);
+  });
+
+  it('a token expiring in the future still works', async () => {
+    const live = await token(a.ws, 'READ_ONLY');
+    await t.api.database
+      .knex('api_tokens')
+      .where({ id: live.tokenId })
+      .update({ expires_at: new Date(Date.now() + 3_600_000) });
+    expect(
+      (await t.request('GET', `/workspaces/${a.ws.workspaceId}/tours`, { token: live.token })).status,
+    ).toBe(200);
+  });
+
+  it('the scheme is case-insensitive', async () => {
+    const res = await t.request('GET', `/workspaces/${a.ws.workspaceId}/tours`, {
+      headers: { Authorization: `bearer ${a.ws.token}` },
+    });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('records of another workspace', () => {
+  const base = () => `/workspaces/${a.ws.workspaceId}`;
+
+  const expectHidden = (res: Awaited<ReturnType<TestApi['request']>>) => {
+    expectError(res, 404, 'NOT_FOUND');
+    const text = JSON.stringify(res.body);
+    for (const secret of [b.tour.id, b.tour.slug, b.customer.id, b.customer.email, b.departure.id, 'Bravo']) {
+      expect(text).not.toContain(secret);
+    }
+  };
+
+  it("GET and PATCH of B's tour under A: 404 and B's tour unchanged", async () => {
+    const before = await snapshot(b);
+    expectHidden(await t.request('GET', `${base()}/tours/${b.tour.id}`, { token: a.ws.token }));
+    expectHidden(
+      await t.request('PATCH', `${base()}/tours/${b.tour.id}`, {
+        token: a.ws.token,
+        body: { name: 'Hijacked' },
+      }),
+    );
+    expect(await snapshot(b)).toEqual(before);
+  });
+
+  it("GET of B's customer under A: 404", async () => {
+    expectHidden(await t.request('GET', `${base()}/customers/${b.customer.id}`, { token: a.ws.token }));
+  });
+
+  it("PATCH of B's departure under A: 404 and B's departure unchanged", async () => {
+    const before = await snapshot(b);
+    expectHidden(
+      await t.request('PATCH', `${base()}/availability/${b.departure.id}`, {
+        token: a.ws.token,
+        body: { status: 'CANCELLED', capacity: 1 },
+      }),
+    );
+    expect(await snapshot(b)).toEqual(before);
+  });
+
+  it("lists under A never include B's records", async () => {
+    for (const list of ['tours', 'availability', 'customers']) {
+      const res = await t.request('GET', `${base()}/${list}?limit=100`, { token: a.ws.token });
+      expect(res.status).toBe(200);
+      const text = JSON.stringify(res.body);
+      for (const secret of [b.tour.id, b.customer.id, b.departure.id, 'Bravo'])
+        expect(text).not.toContain(secret);
+    }
+  });
+});
+
+describe('logs', () => {
+  it('never contain a token secret or the Authorization header', () => {
+    expect(secrets.size).toBeGreaterThan(10);
+    expect(t.logs.length).toBeGreaterThan(100);
+    const text = t.logs.join('\n');
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    expect(text).not.toContain('tops_');
+    expect(text.toLowerCase()).not.toContain('bearer ');
+    expect(text.toLowerCase()).not.toContain('authorization');
+  });
+});
