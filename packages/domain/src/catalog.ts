@@ -54,6 +54,7 @@ export async function createTour(deps: CatalogDeps, workspaceId: string, input: 
     meetingPoint: input.meetingPoint ?? null,
     isPublic: input.isPublic ?? false,
     depositPercent: input.depositPercent ?? DEFAULT_DEPOSIT_PERCENT,
+    addOns: input.addOns ?? [],
   };
   const created = await deps.tours.insert(workspaceId, tour);
   // A derived slug that is taken gets a short random suffix; a chosen one is the client's to fix.

@@ -4,7 +4,9 @@ import type {
   CreateAvailabilityInput,
   UpdateAvailabilityInput,
 } from './schemas/availability.js';
+import type { Booking, BookingHistoryEntry, BookingSort } from './schemas/booking.js';
 import type { Customer } from './schemas/customer.js';
+import type { BookingStatus, PaymentStatus } from './enums.js';
 import type { Tour } from './schemas/tour.js';
 import type { ApiTokenRecord, MemberRecord, Workspace } from './schemas/workspace.js';
 
@@ -78,6 +80,13 @@ export interface AvailabilityStore {
     decide: (current: Availability) => Result<AvailabilityPatch>,
   ): Promise<Result<Availability>>;
   list(workspaceId: string, filter: AvailabilityFilter, page: PageRequest): Promise<Page<Availability>>;
+  /** Locks the departure row (FOR UPDATE) for the rest of the current transaction. */
+  lock(workspaceId: string, id: string): Promise<Availability | null>;
+  /**
+   * Adds `delta` (negative to release) to the booked seats. Fails with CONFLICT when the
+   * database's seat constraint (0 <= booked <= capacity) refuses it: overbooking never lands.
+   */
+  adjustBookedSeats(workspaceId: string, id: string, delta: number): Promise<Result<Availability>>;
   /** Departures of one tour a guest may book now (see `isBookable`), by start time. */
   listBookable(
     workspaceId: string,
@@ -94,6 +103,13 @@ export interface CustomerStore {
   insert(workspaceId: string, customer: NewCustomer): Promise<Result<Customer>>;
   findById(workspaceId: string, id: string): Promise<Customer | null>;
   list(workspaceId: string, filter: { q?: string }, page: PageRequest): Promise<Page<Customer>>;
+  /** The workspace's customer with this e-mail (case-insensitive), created from `customer` if none; race-safe. */
+  findOrCreateByEmail(workspaceId: string, customer: NewCustomer): Promise<Customer>;
+  /**
+   * Recomputes `totalBookings` (bookings not CANCELLED) and `lifetimeValue` (paid minus
+   * refunded) from the bookings, so they stay true whatever changed.
+   */
+  refreshStats(workspaceId: string, customerId: string): Promise<void>;
 }
 
 export interface WorkspaceStore {
@@ -123,4 +139,133 @@ export interface Stores {
   workspaces: WorkspaceStore;
   members: MemberStore;
   apiTokens: ApiTokenStore;
+  bookings: BookingStore;
+  bookingHistory: BookingHistoryStore;
+  payments: PaymentStore;
+  outbox: OutboxStore;
+  idempotency: IdempotencyStore;
+  /**
+   * Runs `work` with stores bound to one transaction (a savepoint when already in one):
+   * committed when it returns ok, rolled back when it returns a failure or throws.
+   */
+  transaction<T>(work: (stores: Stores) => Promise<Result<T>>): Promise<Result<T>>;
+}
+
+/** A booking as stored: the API shape (without one-time links) plus what only the service needs. */
+export interface BookingRecord extends Omit<Booking, 'checkoutUrl' | 'paymentLinkUrl'> {
+  workspaceId: string;
+  /** Bumped by every write; the ETag of the booking. */
+  version: number;
+}
+
+export type NewBooking = Omit<BookingRecord, 'createdAt' | 'updatedAt' | 'version'>;
+export type BookingPatch = Partial<
+  Omit<BookingRecord, 'id' | 'workspaceId' | 'customerId' | 'paymentMode' | 'createdAt' | 'updatedAt' | 'version'>
+>;
+
+export interface BookingFilter {
+  from?: string;
+  to?: string;
+  status?: BookingStatus;
+  paymentStatus?: PaymentStatus;
+}
+
+export interface BookingStore {
+  insert(booking: NewBooking): Promise<BookingRecord>;
+  findById(workspaceId: string, id: string): Promise<BookingRecord | null>;
+  findByPublicToken(publicToken: string): Promise<BookingRecord | null>;
+  /** Locks the booking row (FOR UPDATE). Lock its departure(s) first: departures, then bookings. */
+  lock(workspaceId: string, id: string): Promise<BookingRecord | null>;
+  /** Applies the patch, bumps `version`, sets `updatedAt`. */
+  update(workspaceId: string, id: string, patch: BookingPatch): Promise<BookingRecord>;
+  /**
+   * Keyset page in `sort` order (id breaks ties). `from`/`to` are inclusive UTC dates of
+   * the departure's `startsAt`.
+   */
+  list(workspaceId: string, filter: BookingFilter, sort: BookingSort, page: PageRequest): Promise<Page<BookingRecord>>;
+  /** PENDING bookings whose `expiresAt` <= now, oldest first; one departure's, or any workspace's. */
+  findExpiredHolds(now: Date, options: { workspaceId?: string; availabilityId?: string; limit: number }): Promise<BookingRecord[]>;
+}
+
+export type Actor = BookingHistoryEntry['actor'];
+
+export interface BookingHistoryStore {
+  append(entry: Omit<BookingHistoryEntry, 'createdAt'> & { workspaceId: string }): Promise<void>;
+  list(workspaceId: string, bookingId: string, page: PageRequest): Promise<Page<BookingHistoryEntry>>;
+}
+
+export const PAYMENT_PURPOSES = ['FULL', 'DEPOSIT', 'BALANCE'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+/** A hosted payment page for one amount of one booking (checkout, payment link or retry). */
+export interface PaymentSession {
+  id: string;
+  /** Unguessable; the page's address. */
+  token: string;
+  workspaceId: string;
+  bookingId: string;
+  amount: number;
+  currency: string;
+  purpose: PaymentPurpose;
+  status: 'OPEN' | 'SUCCEEDED' | 'FAILED' | 'EXPIRED';
+  expiresAt: Date;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+export interface PaymentRecord {
+  id: string;
+  workspaceId: string;
+  bookingId: string;
+  sessionId: string | null;
+  kind: 'PAYMENT' | 'REFUND';
+  amount: number;
+  currency: string;
+  reason: string | null;
+  createdAt: Date;
+}
+
+export interface PaymentStore {
+  insertSession(session: Omit<PaymentSession, 'createdAt' | 'completedAt'>): Promise<PaymentSession>;
+  findSessionByToken(token: string): Promise<PaymentSession | null>;
+  /** Locks the session row (FOR UPDATE). Lock the booking's departure and the booking first. */
+  lockSession(id: string): Promise<PaymentSession | null>;
+  updateSession(id: string, patch: Pick<PaymentSession, 'status'> & { completedAt?: Date | null }): Promise<PaymentSession>;
+  /** Marks the booking's OPEN sessions EXPIRED (a fresh one replaces them). */
+  expireOpenSessions(bookingId: string): Promise<void>;
+  insertPayment(payment: Omit<PaymentRecord, 'createdAt'>): Promise<PaymentRecord>;
+  listPayments(workspaceId: string, bookingId: string): Promise<PaymentRecord[]>;
+}
+
+/** The envelope of decisions §8; written in the same transaction as the change it reports. */
+export interface OutboxEvent {
+  id: string;
+  type: string;
+  createdAt: string;
+  workspaceId: string;
+  data: unknown;
+}
+
+export interface OutboxStore {
+  /** `aggregateId` (the booking id) orders delivery per booking. */
+  append(event: OutboxEvent, aggregateId: string): Promise<void>;
+}
+
+export interface IdempotencyRecord {
+  scope: string;
+  key: string;
+  fingerprint: string;
+  responseStatus: number;
+  responseBody: unknown;
+  createdAt: Date;
+}
+
+export interface IdempotencyStore {
+  /** Takes the key for the current transaction (released at its end); false if another transaction holds it. */
+  tryLock(scope: string, key: string): Promise<boolean>;
+  /** The completed record for the key, if it was saved at or after `notBefore`. */
+  find(scope: string, key: string, notBefore: Date): Promise<IdempotencyRecord | null>;
+  /** Saves (or replaces an expired) record. */
+  save(record: Omit<IdempotencyRecord, 'createdAt'>): Promise<void>;
+  deleteOlderThan(cutoff: Date): Promise<number>;
 }

@@ -5,6 +5,26 @@ const capacity = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_00
 const durationMinutes = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60 * 24 * 60));
 const depositPercent = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100));
 
+export const TourAddOnSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  price: v.number(),
+});
+export type TourAddOn = v.InferOutput<typeof TourAddOnSchema>;
+
+/** Add-ons a tour sells; a PATCH replaces the whole list. Ids are the operator's own keys. */
+const TourAddOnsInputSchema = v.pipe(
+  v.array(
+    v.strictObject({
+      id: v.pipe(v.string(), v.maxLength(50), v.regex(/^[A-Za-z0-9_-]+$/, 'invalid_id')),
+      name: requiredText(200),
+      price: AmountSchema,
+    }),
+  ),
+  v.maxLength(50),
+  v.check((list) => new Set(list.map((a) => a.id)).size === list.length, 'duplicate_id'),
+);
+
 export const TourSchema = v.object({
   id: v.string(),
   slug: v.string(),
@@ -17,6 +37,7 @@ export const TourSchema = v.object({
   meetingPoint: v.nullable(v.string()),
   isPublic: v.boolean(),
   depositPercent: v.number(),
+  addOns: v.array(TourAddOnSchema),
   createdAt: DateTimeSchema,
   updatedAt: DateTimeSchema,
 });
@@ -33,6 +54,7 @@ export const CreateTourSchema = v.strictObject({
   meetingPoint: v.optional(v.nullable(text(500))),
   isPublic: v.optional(v.boolean()),
   depositPercent: v.optional(depositPercent),
+  addOns: v.optional(TourAddOnsInputSchema),
 });
 export type CreateTourInput = v.InferOutput<typeof CreateTourSchema>;
 
@@ -47,5 +69,6 @@ export const UpdateTourSchema = v.strictObject({
   meetingPoint: v.optional(v.nullable(text(500))),
   isPublic: v.optional(v.boolean()),
   depositPercent: v.optional(depositPercent),
+  addOns: v.optional(TourAddOnsInputSchema),
 });
 export type UpdateTourInput = v.InferOutput<typeof UpdateTourSchema>;
