@@ -8,6 +8,10 @@ export const ID_PREFIXES = {
   member: 'mem',
   apiToken: 'tok',
   participant: 'ptc',
+  event: 'evt',
+  history: 'bhe',
+  paymentSession: 'ps',
+  payment: 'pay',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 

@@ -14,3 +14,7 @@ export * from './schemas/workspace.js';
 export * from './validation.js';
 export * from './workspaces.js';
 export * from './schemas/booking.js';
+export * from './bookings/rules.js';
+export * from './bookings/service.js';
+export * from './bookings/view.js';
+export * from './idempotency.js';

@@ -1,0 +1,68 @@
+import { conflict, unprocessable } from './errors.js';
+import type { Clock, Stores } from './ports.js';
+import { fail, ok, type Result } from './result.js';
+
+/** Decisions §7: an Idempotency-Key answers the same for 24 hours. */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export interface IdempotentRequest {
+  /** Workspace (or public slug) + method + path: where the key is unique. */
+  scope: string;
+  key: string;
+  /** Canonical hash of the request body: reordered JSON keys are the same body. */
+  fingerprint: string;
+}
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Runs `work` once per key. The key is claimed (a transaction-scoped lock) before the work,
+ * so a concurrent twin gets 409; the response is saved in the work's own transaction, so a
+ * rolled-back request leaves no record and may run again with the same key.
+ */
+export function runIdempotently(
+  stores: Stores,
+  clock: Clock,
+  request: IdempotentRequest,
+  work: (stores: Stores) => Promise<Result<StoredResponse>>,
+): Promise<Result<StoredResponse & { replayed: boolean }>> {
+  return stores.transaction<StoredResponse & { replayed: boolean }>(async (tx) => {
+    if (!(await tx.idempotency.tryLock(request.scope, request.key))) {
+      return fail(
+        conflict('A request with this Idempotency-Key is still running.', 'Idempotency-Key', 'idempotency_key_in_use'),
+      );
+    }
+    const notBefore = new Date(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS);
+    const existing = await tx.idempotency.find(request.scope, request.key, notBefore);
+    if (existing) {
+      if (existing.fingerprint !== request.fingerprint) {
+        return fail(
+          unprocessable(
+            'This Idempotency-Key was used with a different request body.',
+            'Idempotency-Key',
+            'idempotency_key_reused',
+          ),
+        );
+      }
+      return ok({ status: existing.responseStatus, body: existing.responseBody, replayed: true });
+    }
+    const result = await work(tx);
+    if (!result.ok) return result;
+    await tx.idempotency.save({
+      scope: request.scope,
+      key: request.key,
+      fingerprint: request.fingerprint,
+      responseStatus: result.value.status,
+      responseBody: result.value.body,
+    });
+    return ok({ ...result.value, replayed: false });
+  });
+}
+
+/** The worker's clean-up: records past retention go. */
+export function purgeIdempotencyKeys(stores: Stores, clock: Clock): Promise<number> {
+  return stores.idempotency.deleteOlderThan(new Date(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS));
+}
