@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createDatabase, createStores, type Database, getOrCreateSecret, migrateLatest } from '@travelops/db';
 import type { Clock } from '@travelops/domain';
-import { createApp, type Logger } from '@travelops/http';
+import { createApp, createSandboxPaymentProvider, type Logger } from '@travelops/http';
 import type { Redis } from 'ioredis';
 import type { ApiConfig } from './config.js';
 import { createRedisClient } from './redis.js';
@@ -50,6 +50,7 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
   const app = createApp({
     stores: createStores(database.knex),
     clock,
+    payments: createSandboxPaymentProvider(config.publicBaseUrl),
     logger,
     cursorSecret,
     readiness: {

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { createStores } from '@travelops/db';
-import { createJsonLogger, createWorker } from '@travelops/worker';
+import { createBookingJobs, createJsonLogger, createWorker } from '@travelops/worker';
 import { seedDemo } from './cli/seed.js';
 import { createApi, systemClock } from './compose.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -19,8 +19,8 @@ async function main() {
     firstRun = await seedDemo({ stores: createStores(api.database.knex), clock: systemClock });
   }
 
-  // Jobs arrive with the bookings and webhooks issues; the runner is in place.
-  const worker = config.workerInProcess ? createWorker({ jobs: [], logger }) : null;
+  const jobs = createBookingJobs({ stores: createStores(api.database.knex), clock: systemClock }, logger);
+  const worker = config.workerInProcess ? createWorker({ jobs, logger }) : null;
   worker?.start();
 
   const server: Server = api.app.listen(config.port, config.host);

@@ -1,4 +1,6 @@
+import { createDatabase, createStores, migrateLatest } from '@travelops/db';
 import { parseWorkerEnv } from './config.js';
+import { createBookingJobs } from './jobs.js';
 import { createJsonLogger } from './logger.js';
 import { createWorker, type Job } from './worker.js';
 
@@ -11,10 +13,13 @@ if (!config.ok) {
 }
 
 // The composition root hands the runner its jobs as data; each job closes over the stores
-// it needs. Hold expiry, idempotency clean-up and webhook delivery join this list.
+// it needs. Webhook delivery joins this list with its issue.
 const jobs: Job[] = [];
-
-if (config.value.databaseUrl === null) {
+const database = config.value.databaseUrl ? await createDatabase({ url: config.value.databaseUrl }) : null;
+if (database) {
+  await migrateLatest(database.knex);
+  jobs.push(...createBookingJobs({ stores: createStores(database.knex), clock: { now: () => new Date() } }, logger));
+} else {
   logger.info({ database: 'none' }, 'DATABASE_URL is unset: in embedded mode the API process runs the jobs');
 }
 
@@ -29,8 +34,9 @@ function shutdown(signal: NodeJS.Signals): void {
   shuttingDown = true;
   logger.info({ signal }, 'shutting down');
   worker.stop().then(
-    () => {
+    async () => {
       clearInterval(keepAlive);
+      await database?.close();
       process.exit(0);
     },
     (error: unknown) => {

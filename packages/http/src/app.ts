@@ -6,6 +6,7 @@ import { HttpError, sendError } from './errors.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { registerRoute } from './register.js';
 import { requestId } from './request-id.js';
+import { sandboxRouter } from './sandbox.js';
 import type { RouteDefinition } from './route.js';
 import { apiRoutes } from './routes/index.js';
 import { systemPaths } from './system-paths.js';
@@ -75,6 +76,7 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   const router = express.Router();
   for (const route of routes) registerRoute(router, route, deps);
   app.use(router);
+  app.use(sandboxRouter(deps));
 
   app.use((_req: Request, res: Response) => {
     sendError(res, { code: 'NOT_FOUND', message: 'No such route.' });

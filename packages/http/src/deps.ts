@@ -1,4 +1,4 @@
-import type { Clock, Stores } from '@travelops/domain';
+import type { Clock, PaymentProvider, Stores } from '@travelops/domain';
 
 export interface Logger {
   info(fields: object, msg?: string): void;
@@ -21,6 +21,8 @@ export interface HttpConfig {
 export interface HttpDeps {
   stores: Stores;
   clock: Clock;
+  /** Where guests pay (the built-in sandbox, or a real provider's adapter). */
+  payments: PaymentProvider;
   logger: Logger;
   /** Key that signs pagination cursors; shared by every API instance. */
   cursorSecret: string;

@@ -5,3 +5,4 @@ export { statusForCode } from './errors.js';
 export { API_VERSION, buildOpenApiDocument, type OpenApiDocument } from './openapi/document.js';
 export type { RouteDefinition } from './route.js';
 export { apiRoutes } from './routes/index.js';
+export { createSandboxPaymentProvider } from './sandbox.js';

@@ -1,11 +1,12 @@
 import { authenticateBearer, authorize, type Principal } from '@travelops/auth';
-import { DEFAULT_LIMIT, type Page, parseInput } from '@travelops/domain';
+import { DEFAULT_LIMIT, ok, type Page, parseInput, type Result, runIdempotently, type Stores } from '@travelops/domain';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import * as v from 'valibot';
 import { jsonBody } from './body.js';
 import { createCursorCodec } from './cursor.js';
 import type { HttpDeps } from './deps.js';
 import { sendError } from './errors.js';
+import { fingerprintBody } from './fingerprint.js';
 import { jsonSchemaOf } from './openapi/json-schema.js';
 import type { Reply, RouteContext, RouteDefinition } from './route.js';
 
@@ -62,11 +63,16 @@ function authenticate(route: RouteDefinition, deps: HttpDeps): RequestHandler {
   };
 }
 
-function sendReply(res: Response, route: RouteDefinition, reply: Reply): void {
-  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+interface StoredReply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+function toStoredReply(route: RouteDefinition, reply: Reply): StoredReply {
   const body: Record<string, unknown> = { data: reply.data };
   if (reply.pagination) body.pagination = reply.pagination;
-  res.status(reply.status ?? route.success.status).json(body);
+  return { status: reply.status ?? route.success.status, body, ...(reply.headers && { headers: reply.headers }) };
 }
 
 export function registerRoute(router: Router, route: RouteDefinition, deps: HttpDeps): void {
@@ -96,15 +102,16 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
 
     const queryValue = (query?.ok ? query.value : {}) as Record<string, unknown>;
     const principal = principalOf(res);
-    const scopeOf = (scope?: string) =>
-      [route.operationId, principal?.workspaceId ?? '', scope ?? ''].join(':');
-    const ctx: RouteContext<unknown, unknown, unknown> = {
+    const scopeOf = (scope?: string) => [route.operationId, principal?.workspaceId ?? '', scope ?? ''].join(':');
+    const contextFor = (stores: Stores): RouteContext<unknown, unknown, unknown> => ({
       params: params.value,
       query: queryValue,
       body: body?.ok ? body.value : undefined,
       principal,
       deps,
-      catalog: { ...deps.stores, clock: deps.clock },
+      catalog: { ...stores, clock: deps.clock },
+      bookings: { stores, clock: deps.clock, payments: deps.payments },
+      actor: principal ? { type: 'api_token', id: principal.tokenId } : { type: 'guest', id: null },
       req,
       res,
       pageRequest(scope) {
@@ -123,10 +130,25 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
           },
         };
       },
+    });
+    const run = async (stores: Stores): Promise<Result<StoredReply>> => {
+      const result = await route.handle(contextFor(stores) as never);
+      return result.ok ? ok(toStoredReply(route, result.value)) : result;
     };
-    const result = await route.handle(ctx as never);
-    if (!result.ok) return sendError(res, result.error);
-    sendReply(res, route, result.value);
+
+    const key = route.idempotent ? req.get('Idempotency-Key') : undefined;
+    const outcome = key
+      ? await runIdempotently(deps.stores, deps.clock, {
+          scope: `${principal?.workspaceId ?? `public:${String(req.params.workspaceSlug)}`} ${req.method} ${req.path}`,
+          key,
+          fingerprint: fingerprintBody(req.body),
+        }, run)
+      : await run(deps.stores);
+    if (!outcome.ok) return sendError(res, outcome.error);
+    const reply = outcome.value as StoredReply & { replayed?: boolean };
+    if (reply.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+    res.status(reply.status).json(reply.body);
   };
 
   const chain: RequestHandler[] = [authenticate(route, deps)];

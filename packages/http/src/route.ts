@@ -1,5 +1,7 @@
 import type { Permission, Principal } from '@travelops/auth';
 import {
+  type Actor,
+  type BookingDeps,
   type CatalogDeps,
   ok,
   type Page,
@@ -27,8 +29,12 @@ export interface RouteContext<TParams, TQuery, TBody> {
   /** The caller; null on public routes. */
   principal: Principal | null;
   deps: HttpDeps;
-  /** The stores and clock as the domain's use cases take them. */
+  /** The stores and clock as the catalog use cases take them (bound to the request's transaction, if any). */
   catalog: CatalogDeps;
+  /** The same for the booking use cases, with the payment provider. */
+  bookings: BookingDeps;
+  /** Who acts: the token, or a guest on public routes. */
+  actor: Actor;
   req: Request;
   res: Response;
   /** The page the caller asked for (limit and decoded cursor), scoped to this list. */

@@ -35,4 +35,45 @@ export const systemPaths: Record<string, object> = {
       },
     },
   },
+
+  '/sandbox/pay/{token}': {
+    parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
+    get: {
+      operationId: 'getSandboxCheckout',
+      summary: 'Sandbox checkout page',
+      description: 'The built-in payment provider: shows the amount with Pay and Fail buttons.',
+      tags: ['System'],
+      security: [],
+      responses: {
+        '200': { description: 'HTML page.', content: { 'text/html': { schema: { type: 'string' } } } },
+        '404': { $ref: '#/components/responses/NotFound' },
+      },
+    },
+    post: {
+      operationId: 'completeSandboxCheckout',
+      summary: 'Complete or fail a sandbox payment',
+      description:
+        'Form or JSON `{ "outcome": "succeeded" | "failed" }`. Success records the payment; a PENDING booking becomes CONFIRMED (`payment.succeeded`, `booking.confirmed`). 422 when the page is closed or expired or the booking is cancelled.',
+      tags: ['System'],
+      security: [],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['outcome'],
+              properties: { outcome: { type: 'string', enum: ['succeeded', 'failed'] } },
+            },
+          },
+        },
+      },
+      responses: {
+        '200': { description: 'The session and booking after payment.', content: { 'application/json': { schema: { type: 'object' } } } },
+        '400': { $ref: '#/components/responses/BadRequest' },
+        '404': { $ref: '#/components/responses/NotFound' },
+        '422': { $ref: '#/components/responses/Unprocessable' },
+      },
+    },
+  },
 };

@@ -25,6 +25,10 @@ export function createUnitTestDeps(
       get: (target, key) => (key in target ? target[key as keyof Stores] : unused[key as keyof Stores]),
     }),
     clock: { now: () => new Date() },
+    payments: {
+      checkoutUrl: (session) => `http://localhost:3000/sandbox/pay/${session.token}`,
+      refund: async () => ({ ok: true, value: { reference: 'unit' } }),
+    },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     cursorSecret: 'unit-test-secret',
     readiness: {},

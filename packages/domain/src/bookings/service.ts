@@ -129,7 +129,7 @@ async function lockBooking(
 
 /** Cancels a locked booking whose departure is locked: seats back, history, event. */
 async function cancelLocked(
-  deps: BookingDeps,
+  deps: Pick<BookingDeps, 'clock'>,
   stores: Stores,
   booking: BookingRecord,
   options: { actor: Actor; reason: string | null; event: 'booking.cancelled' | 'booking.expired' },
@@ -157,7 +157,7 @@ async function cancelLocked(
 const SYSTEM: Actor = { type: 'system', id: null };
 
 /** Releases the departure's expired holds (caller holds the departure lock); returns how many. */
-async function releaseExpiredHolds(deps: BookingDeps, stores: Stores, workspaceId: string, availabilityId: string) {
+async function releaseExpiredHolds(deps: Pick<BookingDeps, 'clock'>, stores: Stores, workspaceId: string, availabilityId: string) {
   const holds = await stores.bookings.findExpiredHolds(deps.clock.now(), { workspaceId, availabilityId, limit: 1000 });
   let released = 0;
   for (const hold of holds) {
@@ -660,7 +660,7 @@ export function retryPublicPayment(
 }
 
 /** The worker's job: cancels PENDING bookings whose hold has passed (reason EXPIRED). */
-export async function expireHolds(deps: BookingDeps, limit = 100): Promise<number> {
+export async function expireHolds(deps: Pick<BookingDeps, 'stores' | 'clock'>, limit = 100): Promise<number> {
   const holds = await deps.stores.bookings.findExpiredHolds(deps.clock.now(), { limit });
   let expired = 0;
   for (const hold of holds) {

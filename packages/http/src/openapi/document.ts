@@ -39,6 +39,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Tours: 'The product catalog: what an operator sells.',
   Availability: 'Departures of a tour: when it runs and how many seats remain.',
   Customers: 'CRM records of the people who book.',
+  Bookings: 'Reservations: atomic seats, holds, payments, status history.',
   Public:
     'No credential: what a booking widget and a guest see. Published tours and bookable departures only.',
   System: 'Health, readiness and this description.',
@@ -112,7 +113,7 @@ function operationOf(route: RouteDefinition) {
     parameters: parametersOf(route),
     ...(route.body && {
       requestBody: {
-        required: true,
+        required: route.body.type !== 'optional',
         content: { 'application/json': { schema: jsonSchemaOf(route.body) } },
       },
     }),

@@ -1,6 +1,8 @@
 import type { RouteDefinition } from '../route.js';
 import { availabilityRoutes } from './availability.js';
+import { bookingRoutes } from './bookings.js';
 import { customerRoutes } from './customers.js';
+import { publicBookingRoutes } from './public-bookings.js';
 import { publicRoutes } from './public.js';
 import { tourRoutes } from './tours.js';
 
@@ -9,5 +11,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...tourRoutes,
   ...availabilityRoutes,
   ...customerRoutes,
+  ...bookingRoutes,
   ...publicRoutes,
+  ...publicBookingRoutes,
 ];

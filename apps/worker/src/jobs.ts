@@ -1,0 +1,25 @@
+import { type BookingDeps, expireHolds, purgeIdempotencyKeys } from '@travelops/domain';
+import type { Logger } from './logger.js';
+import type { Job } from './worker.js';
+
+/** The jobs of the bookings issue: hold expiry (decisions §2) and idempotency clean-up (§7). */
+export function createBookingJobs(deps: Pick<BookingDeps, 'stores' | 'clock'>, logger: Logger): Job[] {
+  return [
+    {
+      name: 'expire-holds',
+      intervalMs: 5_000,
+      async run() {
+        const expired = await expireHolds(deps);
+        if (expired) logger.info({ job: 'expire-holds', expired }, 'expired holds cancelled, seats released');
+      },
+    },
+    {
+      name: 'purge-idempotency-keys',
+      intervalMs: 10 * 60_000,
+      async run() {
+        const purged = await purgeIdempotencyKeys(deps.stores, deps.clock);
+        if (purged) logger.info({ job: 'purge-idempotency-keys', purged }, 'idempotency records past 24 h deleted');
+      },
+    },
+  ];
+}

@@ -1,0 +1,237 @@
+import {
+  BookingCreateSchema,
+  BookingHistoryEntrySchema,
+  type BookingRecord,
+  BookingSchema,
+  CheckInSchema,
+  checkInBooking,
+  createBooking,
+  createPaymentLink,
+  getBooking,
+  ListBookingsQuerySchema,
+  listBookingHistory,
+  listBookings,
+  ok,
+  PageQuerySchema,
+  PaymentLinkSchema,
+  RefundCreateSchema,
+  type Result,
+  refundBooking,
+  rotatePublicToken,
+  SetBookingStatusSchema,
+  setBookingStatus,
+  toBookingView,
+  UpdateBookingSchema,
+  updateBooking,
+} from '@travelops/domain';
+import * as v from 'valibot';
+import { badRequest } from '../errors.js';
+import { defineRoute, type Reply } from '../route.js';
+import { PathId, WorkspaceParams } from './params.js';
+
+const tags = ['Bookings'];
+const BookingParams = v.object({ workspaceId: PathId, bookingId: PathId });
+
+/** The booking as the API shows it, with its version as a strong ETag. */
+export function bookingReply(result: Result<BookingRecord>, status?: number): Result<Reply> {
+  if (!result.ok) return result;
+  return ok({
+    ...(status !== undefined && { status }),
+    data: toBookingView(result.value),
+    headers: { ETag: `"${result.value.version}"` },
+  });
+}
+
+/** `If-Match: "7"` -> 7; absent or `*` -> undefined; anything else can never match. */
+function ifMatchVersion(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === '*') return undefined;
+  const match = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header);
+  if (!match) throw badRequest('If-Match takes an ETag from a previous response.', 'If-Match', 'invalid_etag');
+  return Number(match[1]);
+}
+
+export const bookingRoutes = [
+  defineRoute({
+    operationId: 'listBookings',
+    method: 'get',
+    path: '/workspaces/{workspaceId}/bookings',
+    summary: 'List bookings',
+    description:
+      'Sort by `createdAt` (default `-createdAt`), `startsAt`, `totalAmount` or `updatedAt`; a leading `-` sorts descending. `from`/`to` are inclusive UTC dates of the departure start. Keyset pagination: deep pages cost what the first does.',
+    tags,
+    access: { permission: 'read' },
+    params: WorkspaceParams,
+    query: ListBookingsQuerySchema,
+    success: { status: 200, description: 'A page of bookings.', schema: BookingSchema, list: 'paginated' },
+    errors: [],
+    async handle({ bookings, params, query, pageRequest, pageReply }) {
+      const sort = query.sort ?? '-createdAt';
+      const { from, to, status, paymentStatus } = query;
+      const filter = {
+        ...(from && { from }),
+        ...(to && { to }),
+        ...(status && { status }),
+        ...(paymentStatus && { paymentStatus }),
+      };
+      // The sort is part of the cursor's scope: a cursor continues the order it came from.
+      const page = await listBookings(bookings, params.workspaceId, filter, sort, pageRequest(sort));
+      return ok(pageReply({ ...page, items: page.items.map((b) => toBookingView(b)) }, sort));
+    },
+  }),
+  defineRoute({
+    operationId: 'createBooking',
+    method: 'post',
+    path: '/workspaces/{workspaceId}/bookings',
+    summary: 'Book seats on a departure',
+    description:
+      'Reserves seats atomically: with N concurrent requests for the last K seats exactly K succeed and the rest get 409 `insufficient_seats`; more participants than the departure could ever hold is 400 `max_capacity_exceeded`; a departure that is not bookable is 422. The customer is found by e-mail in the workspace, or created. `paymentMode` sets the hold: CHECKOUT and DEPOSIT 30 min (`checkoutUrl`), PAYMENT_LINK 24 h (`paymentLinkUrl`), MANUAL none.',
+    tags,
+    access: { permission: 'bookings:write' },
+    params: WorkspaceParams,
+    body: BookingCreateSchema,
+    idempotent: true,
+    success: { status: 201, description: 'The booking, PENDING until paid or confirmed.', schema: BookingSchema },
+    errors: [409, 422],
+    async handle({ bookings, params, body, actor }) {
+      const created = await createBooking(bookings, { workspaceId: params.workspaceId, actor }, body);
+      return created.ok ? ok({ data: created.value.booking }) : created;
+    },
+  }),
+  defineRoute({
+    operationId: 'getBooking',
+    method: 'get',
+    path: '/workspaces/{workspaceId}/bookings/{bookingId}',
+    summary: 'Get a booking',
+    description: 'The `ETag` header is the booking version, for `If-Match` on PATCH.',
+    tags,
+    access: { permission: 'read' },
+    params: BookingParams,
+    success: { status: 200, description: 'The booking.', schema: BookingSchema },
+    errors: [404],
+    async handle({ bookings, params }) {
+      return bookingReply(await getBooking(bookings, params.workspaceId, params.bookingId));
+    },
+  }),
+  defineRoute({
+    operationId: 'updateBooking',
+    method: 'patch',
+    path: '/workspaces/{workspaceId}/bookings/{bookingId}',
+    summary: 'Change a booking',
+    description:
+      'Only PENDING or CONFIRMED bookings (else 422). Changing `availabilityId` (a departure of the same tour) or the number of participants moves seats atomically (409 when the target lacks seats). New `participants` replace the list (waivers and check-ins restart). Without `totalAmount` the price follows the participants. A stale `If-Match` is 409.',
+    tags,
+    access: { permission: 'bookings:write' },
+    params: BookingParams,
+    body: UpdateBookingSchema,
+    success: { status: 200, description: 'The changed booking.', schema: BookingSchema },
+    errors: [404, 409, 422],
+    async handle({ bookings, params, body, actor, req }) {
+      const version = ifMatchVersion(req.get('If-Match'));
+      const ctx = { workspaceId: params.workspaceId, actor };
+      return bookingReply(await updateBooking(bookings, ctx, params.bookingId, body, version));
+    },
+  }),
+  defineRoute({
+    operationId: 'setBookingStatus',
+    method: 'post',
+    path: '/workspaces/{workspaceId}/bookings/{bookingId}/status',
+    summary: 'Move a booking to another status',
+    description:
+      'PENDING -> CONFIRMED or CANCELLED; CONFIRMED -> CANCELLED before the departure starts; CONFIRMED -> COMPLETED or NO_SHOW once it has started. Anything else is 422 (`invalid_transition`, `departure_started`, `departure_not_started`). Cancelling releases the seats. `reason` is kept in the history; `notifyCustomer` queues an e-mail.',
+    tags,
+    access: { permission: 'bookings:write' },
+    params: BookingParams,
+    body: SetBookingStatusSchema,
+    success: { status: 200, description: 'The booking in its new status.', schema: BookingSchema },
+    errors: [404, 422],
+    async handle({ bookings, params, body, actor }) {
+      const ctx = { workspaceId: params.workspaceId, actor };
+      return bookingReply(await setBookingStatus(bookings, ctx, params.bookingId, body));
+    },
+  }),
+  defineRoute({
+    operationId: 'createPaymentLink',
+    method: 'post',
+    path: '/workspaces/{workspaceId}/bookings/{bookingId}/payment-link',
+    summary: 'Create a payment link for the outstanding balance',
+    description:
+      'For total minus paid; valid 24 h (never beyond a pending hold). 422 when nothing is outstanding or the booking is CANCELLED, COMPLETED or NO_SHOW.',
+    tags,
+    access: { permission: 'bookings:write' },
+    params: BookingParams,
+    success: { status: 201, description: 'The link.', schema: PaymentLinkSchema },
+    errors: [404, 422],
+    async handle({ bookings, params, actor }) {
+      const link = await createPaymentLink(bookings, { workspaceId: params.workspaceId, actor }, params.bookingId);
+      return link.ok ? ok({ data: link.value }) : link;
+    },
+  }),
+  defineRoute({
+    operationId: 'checkInBooking',
+    method: 'post',
+    path: '/workspaces/{workspaceId}/bookings/{bookingId}/checkin',
+    summary: 'Check participants in',
+    description: 'CONFIRMED bookings only (else 422). `participantIds` defaults to everyone; an unknown id is 422.',
+    tags,
+    access: { permission: 'checkin:write' },
+    params: BookingParams,
+    body: v.optional(CheckInSchema, {}),
+    success: { status: 200, description: 'The booking with check-in times.', schema: BookingSchema },
+    errors: [404, 422],
+    async handle({ bookings, params, body, actor }) {
+      const ctx = { workspaceId: params.workspaceId, actor };
+      return bookingReply(await checkInBooking(bookings, ctx, params.bookingId, body.participantIds));
+    },
+  }),
+  defineRoute({
+    operationId: 'rotateBookingPublicToken',
+    method: 'post',
+    path: '/workspaces/{workspaceId}/bookings/{bookingId}/public-token',
+    summary: "Replace the booking's guest token",
+    description: 'The old `publicToken` answers 404 at once.',
+    tags,
+    access: { permission: 'bookings:write' },
+    params: BookingParams,
+    success: { status: 200, description: 'The booking with its new token.', schema: BookingSchema },
+    errors: [404],
+    async handle({ bookings, params, actor }) {
+      return bookingReply(await rotatePublicToken(bookings, { workspaceId: params.workspaceId, actor }, params.bookingId));
+    },
+  }),
+  defineRoute({
+    operationId: 'createBookingRefund',
+    method: 'post',
+    path: '/workspaces/{workspaceId}/bookings/{bookingId}/refunds',
+    summary: 'Refund part or all of what was paid',
+    description:
+      '`amount` defaults to everything refundable (paid minus refunded); more is 422 `exceeds_refundable`. paymentStatus becomes PARTIALLY_REFUNDED or REFUNDED.',
+    tags,
+    access: { permission: 'bookings:write' },
+    params: BookingParams,
+    body: v.optional(RefundCreateSchema, {}),
+    idempotent: true,
+    success: { status: 201, description: 'The booking after the refund.', schema: BookingSchema },
+    errors: [404, 422],
+    async handle({ bookings, params, body, actor }) {
+      const ctx = { workspaceId: params.workspaceId, actor };
+      return bookingReply(await refundBooking(bookings, ctx, params.bookingId, body), 201);
+    },
+  }),
+  defineRoute({
+    operationId: 'listBookingHistory',
+    method: 'get',
+    path: '/workspaces/{workspaceId}/bookings/{bookingId}/history',
+    summary: "A booking's status history, oldest first",
+    description: 'Every status change: from, to, when, who (token, member, guest or system) and why.',
+    tags,
+    access: { permission: 'read' },
+    params: BookingParams,
+    query: PageQuerySchema,
+    success: { status: 200, description: 'A page of history entries.', schema: BookingHistoryEntrySchema, list: 'paginated' },
+    errors: [404],
+    async handle({ bookings, params, pageRequest, pageReply }) {
+      const page = await listBookingHistory(bookings, params.workspaceId, params.bookingId, pageRequest(params.bookingId));
+      return page.ok ? ok(pageReply(page.value, params.bookingId)) : page;
+    },
+  }),
+];

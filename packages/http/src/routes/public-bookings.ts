@@ -1,0 +1,98 @@
+import {
+  BookingCreateSchema,
+  type BookingRecord,
+  BookingSchema,
+  createBooking,
+  getPublicBooking,
+  ok,
+  type Result,
+  retryPublicPayment,
+  signWaiver,
+  toBookingView,
+  WaiverSchema,
+} from '@travelops/domain';
+import * as v from 'valibot';
+import { defineRoute, type Reply } from '../route.js';
+import { PathId } from './params.js';
+
+const tags = ['Public'];
+const TokenParams = v.object({ publicToken: PathId });
+
+/** A guest's link is a credential: never cached, never leaked through a Referer. */
+const GUEST_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+
+function guestReply(result: Result<BookingRecord>): Result<Reply> {
+  return result.ok ? ok({ data: toBookingView(result.value), headers: GUEST_HEADERS }) : result;
+}
+
+export const publicBookingRoutes = [
+  defineRoute({
+    operationId: 'createPublicBooking',
+    method: 'post',
+    path: '/public/{workspaceSlug}/bookings',
+    summary: 'Book as a guest (booking widget)',
+    description:
+      'No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again.',
+    tags,
+    access: 'public',
+    params: v.object({ workspaceSlug: PathId }),
+    body: BookingCreateSchema,
+    idempotent: true,
+    success: { status: 201, description: 'The booking, with `checkoutUrl`.', schema: BookingSchema },
+    errors: [404, 409, 422],
+    async handle({ bookings, params, body, catalog }) {
+      const workspace = await catalog.workspaces.findBySlug(params.workspaceSlug);
+      if (!workspace) return { ok: false, error: { code: 'NOT_FOUND', message: 'No such workspace.' } };
+      const ctx = { workspaceId: workspace.id, actor: { type: 'guest' as const, id: null } };
+      const created = await createBooking(bookings, ctx, body, { channel: 'public' });
+      return created.ok ? ok({ data: created.value.booking, headers: GUEST_HEADERS }) : created;
+    },
+  }),
+  defineRoute({
+    operationId: 'getPublicBooking',
+    method: 'get',
+    path: '/public/bookings/{publicToken}',
+    summary: 'View a booking by its guest token',
+    description: 'No credential: the token is the access. Unknown tokens are 404.',
+    tags,
+    access: 'public',
+    params: TokenParams,
+    success: { status: 200, description: 'The booking.', schema: BookingSchema },
+    errors: [404],
+    async handle({ bookings, params }) {
+      return guestReply(await getPublicBooking(bookings, params.publicToken));
+    },
+  }),
+  defineRoute({
+    operationId: 'signPublicBookingWaiver',
+    method: 'post',
+    path: '/public/bookings/{publicToken}/waiver',
+    summary: "Sign a participant's waiver",
+    description: '`accepted` must be `true`. An unknown participant or a cancelled booking is 422.',
+    tags,
+    access: 'public',
+    params: TokenParams,
+    body: WaiverSchema,
+    success: { status: 200, description: 'The booking with the waiver signed.', schema: BookingSchema },
+    errors: [404, 422],
+    async handle({ bookings, params, body }) {
+      return guestReply(await signWaiver(bookings, params.publicToken, body));
+    },
+  }),
+  defineRoute({
+    operationId: 'retryPublicBookingPayment',
+    method: 'post',
+    path: '/public/bookings/{publicToken}/payment/retry',
+    summary: 'Get a fresh checkout for a pending booking',
+    description: 'Only a PENDING booking whose hold has not expired (else 422). Earlier checkout pages close.',
+    tags,
+    access: 'public',
+    params: TokenParams,
+    success: { status: 200, description: 'The booking with a new `checkoutUrl`.', schema: BookingSchema },
+    errors: [404, 422],
+    async handle({ bookings, params }) {
+      const retried = await retryPublicPayment(bookings, params.publicToken);
+      return retried.ok ? ok({ data: retried.value.booking, headers: GUEST_HEADERS }) : retried;
+    },
+  }),
+];
