@@ -32,6 +32,7 @@ export function constraintError(error: unknown, known: ConstraintErrors): Domain
 /** True for errors a concurrent twin can cause while creating the same table (knex's migration tables). */
 export function isCreateRace(error: unknown): boolean {
   const fields = pgErrorFields(error);
-  // 42P07: relation exists; 23505: the twin's pg_type row won the race.
-  return fields?.code === '42P07' || fields?.code === UNIQUE_VIOLATION;
+  // 42P07: relation exists; 23505: the twin's pg_type row won the race; 42710: "type ... already
+  // exists", the twin's row type committed between the server's two checks.
+  return fields?.code === '42P07' || fields?.code === UNIQUE_VIOLATION || fields?.code === '42710';
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { isCreateRace } from '../errors.js';
 import * as initialSchema from './0001-initial-schema.js';
+import * as bookings from './0002-bookings.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -10,6 +11,7 @@ interface Migration {
 /** Every migration, in order; names are recorded in knex_migrations and must never change. */
 const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> = [
   ['0001-initial-schema', initialSchema],
+  ['0002-bookings', bookings],
 ];
 
 // Bundled modules instead of files on disk, so the single tsup bundle carries its schema.

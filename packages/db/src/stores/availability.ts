@@ -17,6 +17,7 @@ import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
 import {
   type DbTimestamp,
+  guarded,
   keysetDate,
   toColumns,
   toIso,
@@ -50,6 +51,14 @@ const PATCH_COLUMNS = {
 
 const SEATS_VIOLATED = {
   availability_seats_check: conflict('The departure does not have enough seats for this change.'),
+};
+
+const INSUFFICIENT_SEATS = {
+  availability_seats_check: conflict(
+    'Not enough seats left on this departure.',
+    'participants',
+    'insufficient_seats',
+  ),
 };
 
 const BOOKABLE_STATUSES: AvailabilityStatus[] = ['SCHEDULED', 'DELAYED'];
@@ -146,6 +155,28 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
         value: departure.startsAt,
         id: departure.id,
       }));
+    },
+
+    async lock(workspaceId: string, id: string): Promise<Availability | null> {
+      const row = await departures().where({ workspace_id: workspaceId, id }).forUpdate().first();
+      return row ? toAvailability(row) : null;
+    },
+
+    async adjustBookedSeats(workspaceId: string, id: string, delta: number): Promise<Result<Availability>> {
+      try {
+        // The seat CHECK decides: the arithmetic happens in the row, so no stale read can overbook.
+        const [row] = await guarded(db, (q) =>
+          departures(q)
+            .where({ workspace_id: workspaceId, id })
+            .update({ booked_seats: q.raw('booked_seats + ?', [delta]), updated_at: q.fn.now() })
+            .returning('*'),
+        );
+        return row ? ok(toAvailability(row as AvailabilityRow)) : fail(notFound('availability'));
+      } catch (error) {
+        const known = constraintError(error, INSUFFICIENT_SEATS);
+        if (known) return fail(known);
+        throw error;
+      }
     },
 
     async listBookable(

@@ -53,6 +53,21 @@ export function toColumns<P extends object>(
 }
 
 /**
+ * `columns` serialised to JSON text: the drivers would send a JS array as a PostgreSQL array,
+ * not as jsonb. Absent keys stay absent.
+ */
+export function jsonColumns(
+  changes: Record<string, unknown>,
+  columns: readonly string[],
+): Record<string, unknown> {
+  const out = { ...changes };
+  for (const column of columns) {
+    if (column in out) out[column] = JSON.stringify(out[column]);
+  }
+  return out;
+}
+
+/**
  * Runs `work` inside a savepoint when `db` is a transaction, so a constraint violation that
  * becomes a Result leaves the caller's transaction usable.
  */

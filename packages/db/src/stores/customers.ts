@@ -52,6 +52,16 @@ function toCustomer(row: CustomerRow): Customer {
   };
 }
 
+const toNewRow = (workspaceId: string, customer: NewCustomer) => ({
+  id: customer.id,
+  workspace_id: workspaceId,
+  name: customer.name,
+  email: customer.email,
+  phone: customer.phone,
+  tags: customer.tags,
+  marketing_consent: customer.marketingConsent,
+});
+
 /** The user's text as a literal ILIKE substring pattern (escape character `\`). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -64,17 +74,7 @@ export function createCustomerStore(db: Knex | Knex.Transaction): CustomerStore 
     async insert(workspaceId: string, customer: NewCustomer): Promise<Result<Customer>> {
       try {
         const [row] = await guarded(db, (q) =>
-          customers(q)
-            .insert({
-              id: customer.id,
-              workspace_id: workspaceId,
-              name: customer.name,
-              email: customer.email,
-              phone: customer.phone,
-              tags: customer.tags,
-              marketing_consent: customer.marketingConsent,
-            })
-            .returning('*'),
+          customers(q).insert(toNewRow(workspaceId, customer)).returning('*'),
         );
         return ok(toCustomer(row as CustomerRow));
       } catch (error) {
@@ -87,6 +87,38 @@ export function createCustomerStore(db: Knex | Knex.Transaction): CustomerStore 
     async findById(workspaceId: string, id: string): Promise<Customer | null> {
       const row = await customers().where({ workspace_id: workspaceId, id }).first();
       return row ? toCustomer(row) : null;
+    },
+
+    async findOrCreateByEmail(workspaceId: string, customer: NewCustomer): Promise<Customer> {
+      // Insert-or-ignore then read: a concurrent twin's insert makes ours a no-op (it waits for the
+      // twin to commit), and the read that follows sees the twin's row.
+      await customers()
+        .insert(toNewRow(workspaceId, customer))
+        .onConflict(db.raw('(workspace_id, lower(email))'))
+        .ignore();
+      const row = await customers()
+        .where({ workspace_id: workspaceId })
+        .whereRaw('lower(email) = lower(?)', [customer.email])
+        .first();
+      if (!row) throw new Error('A customer vanished right after it was written.');
+      return toCustomer(row);
+    },
+
+    async refreshStats(workspaceId: string, customerId: string): Promise<void> {
+      await db.raw(
+        `update customers set
+           total_bookings = stats.total_bookings,
+           lifetime_value = stats.lifetime_value,
+           updated_at = now()
+         from (
+           select count(*) filter (where status <> 'CANCELLED')::integer as total_bookings,
+                  coalesce(sum(amount_paid - amount_refunded), 0)::bigint as lifetime_value
+           from bookings
+           where workspace_id = ? and customer_id = ?
+         ) as stats
+         where customers.workspace_id = ? and customers.id = ?`,
+        [workspaceId, customerId, workspaceId, customerId],
+      );
     },
 
     async list(workspaceId: string, filter: { q?: string }, page: PageRequest): Promise<Page<Customer>> {

@@ -1,11 +1,23 @@
-import type { Stores } from '@travelops/domain';
+import type { Result, Stores } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { createApiTokenStore } from './api-tokens.js';
 import { createAvailabilityStore } from './availability.js';
+import { createBookingHistoryStore } from './booking-history.js';
+import { createBookingStore } from './bookings.js';
 import { createCustomerStore } from './customers.js';
+import { createIdempotencyStore } from './idempotency.js';
 import { createMemberStore } from './members.js';
+import { createOutboxStore } from './outbox.js';
+import { createPaymentStore } from './payments.js';
 import { createTourStore } from './tours.js';
 import { createWorkspaceStore } from './workspaces.js';
+
+/** Thrown only to make knex roll back; `transaction` turns it back into the failure it carries. */
+class RollbackSignal extends Error {
+  constructor(readonly failure: Result<never>) {
+    super('Rolled back: the work returned a failure.');
+  }
+}
 
 /** Every store bound to one handle: the pool, or an open transaction to make them atomic together. */
 export function createStores(db: Knex | Knex.Transaction): Stores {
@@ -16,5 +28,27 @@ export function createStores(db: Knex | Knex.Transaction): Stores {
     workspaces: createWorkspaceStore(db),
     members: createMemberStore(db),
     apiTokens: createApiTokenStore(db),
+    bookings: createBookingStore(db),
+    bookingHistory: createBookingHistoryStore(db),
+    payments: createPaymentStore(db),
+    outbox: createOutboxStore(db),
+    idempotency: createIdempotencyStore(db),
+
+    async transaction<T>(work: (stores: Stores) => Promise<Result<T>>): Promise<Result<T>> {
+      let signal: RollbackSignal | undefined;
+      try {
+        // On a transaction, knex opens a savepoint: a failure undoes only this work.
+        return await db.transaction(async (trx) => {
+          const result = await work(createStores(trx));
+          if (result.ok) return result;
+          signal = new RollbackSignal(result);
+          throw signal;
+        });
+      } catch (error) {
+        // Identity, not instanceof: a nested transaction's signal is never mistaken for ours.
+        if (signal && error === signal) return signal.failure;
+        throw error;
+      }
+    },
   };
 }

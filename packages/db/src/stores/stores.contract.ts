@@ -1,110 +1,43 @@
-import {
-  type AvailabilityStatus,
-  type DomainError,
-  type NewTour,
-  newId,
-  ok,
-  type Page,
-  type Result,
-  unprocessable,
-} from '@travelops/domain';
+import { newId, ok, unprocessable } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../database.js';
 import { getOrCreateSecret } from '../secrets.js';
+import { describeBookingStoreContract } from './bookings.contract.js';
+import * as fixtures from './contract-fixtures.js';
+import {
+  allPages,
+  type ContractDatabase,
+  compare,
+  errorOf,
+  ISO_MS,
+  tourFields,
+  unwrap,
+} from './contract-fixtures.js';
 import { createStores } from './index.js';
 
 /** The repository rules every database kind must keep; each test file supplies its database. */
-export function describeStoreContract(
-  kind: string,
-  open: () => Promise<{ knex: Knex; close(): Promise<void> }>,
-): void {
+export function describeStoreContract(kind: string, open: () => Promise<ContractDatabase>): void {
   describe(`stores on ${kind}`, () => {
+    let database: ContractDatabase;
     let knex: Knex;
-    let close: () => Promise<void>;
 
     beforeAll(async () => {
-      ({ knex, close } = await open());
+      database = await open();
+      knex = database.knex;
     });
     afterAll(async () => {
-      await close();
+      await database.close();
     });
 
-    /** Bytewise, as ids are ordered by the database (collation "C"). */
-    const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-
-    const unwrap = <T>(result: Result<T>): T => {
-      if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
-      return result.value;
-    };
-    const errorOf = <T>(result: Result<T>): DomainError => {
-      if (result.ok) throw new Error('expected a failure');
-      return result.error;
-    };
-
-    async function newWorkspace(): Promise<string> {
-      const id = newId('workspace');
-      unwrap(
-        await createStores(knex).workspaces.insert({
-          id,
-          slug: id.toLowerCase().replace('_', '-'),
-          name: 'W',
-        }),
-      );
-      return id;
-    }
-
-    const tourFields = (slug: string, overrides: Partial<NewTour> = {}): NewTour => ({
-      id: newId('tour'),
-      slug,
-      name: `Tour ${slug}`,
-      description: '',
-      durationMinutes: 90,
-      basePrice: 4500,
-      currency: 'EUR',
-      capacity: 12,
-      meetingPoint: null,
-      isPublic: false,
-      depositPercent: 20,
-      ...overrides,
-    });
-
-    async function newTour(workspaceId: string, slug = 'walk'): Promise<string> {
-      return unwrap(await createStores(knex).tours.insert(workspaceId, tourFields(slug))).id;
-    }
-
-    async function newDeparture(
+    const newWorkspace = () => fixtures.newWorkspace(knex);
+    const newTour = (workspaceId: string, slug?: string) => fixtures.newTour(knex, workspaceId, slug);
+    const newDeparture = (
       workspaceId: string,
       tourId: string,
       startsAt: string,
-      extra: { status?: AvailabilityStatus; bookingCutoffAt?: string; capacity?: number } = {},
-    ): Promise<string> {
-      const departure = await createStores(knex).availability.insert(workspaceId, {
-        id: newId('availability'),
-        tourId,
-        startsAt: new Date(startsAt),
-        capacity: extra.capacity ?? 10,
-        status: 'SCHEDULED',
-        bookingCutoffAt: extra.bookingCutoffAt ? new Date(extra.bookingCutoffAt) : null,
-      });
-      if (extra.status)
-        await knex('availability').where({ id: departure.id }).update({ status: extra.status });
-      return departure.id;
-    }
-
-    /** Every page of a keyset-paginated list, following `next` until the last page. */
-    async function allPages<T>(fetch: (after: Page<T>['next']) => Promise<Page<T>>): Promise<T[][]> {
-      const pages: T[][] = [];
-      let after: Page<T>['next'] = null;
-      for (;;) {
-        const page = await fetch(after);
-        pages.push(page.items);
-        expect(page.next === null).toBe(!page.hasMore);
-        if (!page.next) return pages;
-        after = page.next;
-      }
-    }
+      extra?: Parameters<typeof fixtures.newDeparture>[4],
+    ) => fixtures.newDeparture(knex, workspaceId, tourId, startsAt, extra);
 
     describe('workspaces', () => {
       it('finds a workspace by id and slug; a taken slug is a CONFLICT on slug', async () => {
@@ -135,6 +68,10 @@ export function describeStoreContract(
           basePrice: 1_000_000_000_000,
           meetingPoint: 'Pier 3',
           isPublic: true,
+          addOns: [
+            { id: 'lunch', name: 'Lunch', price: 1500 },
+            { id: 'photos', name: 'Photos', price: 0 },
+          ],
         });
         const tour = unwrap(await createStores(knex).tours.insert(workspaceId, input));
         expect(tour).toMatchObject({ ...input });
@@ -182,6 +119,13 @@ export function describeStoreContract(
           updatedAt: expect.any(String),
         });
         expect(unwrap(await tours.update(workspaceId, before.id, {}))).toEqual(after);
+        const addOns = [{ id: 'kayak', name: 'Kayak', price: 2000 }];
+        expect(unwrap(await tours.update(workspaceId, before.id, { addOns }))).toMatchObject({
+          ...after,
+          addOns,
+          updatedAt: expect.any(String),
+        });
+        expect(unwrap(await tours.update(workspaceId, before.id, { addOns: [] })).addOns).toEqual([]);
         expect(errorOf(await tours.update(workspaceId, newId('tour'), { name: 'x' }))).toMatchObject({
           code: 'NOT_FOUND',
         });
@@ -572,5 +516,7 @@ export function describeStoreContract(
         expect(await getOrCreateSecret(knex, name, () => 'third')).toBe(a);
       });
     });
+
+    describeBookingStoreContract(() => database);
   });
 }

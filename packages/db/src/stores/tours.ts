@@ -8,6 +8,7 @@ import {
   type PageRequest,
   type Result,
   type Tour,
+  type TourAddOn,
   type TourPatch,
   type TourStore,
 } from '@travelops/domain';
@@ -17,6 +18,7 @@ import {
   type DbBigint,
   type DbTimestamp,
   guarded,
+  jsonColumns,
   keysetDate,
   toColumns,
   toIso,
@@ -37,6 +39,7 @@ interface TourRow {
   meeting_point: string | null;
   is_public: boolean;
   deposit_percent: number;
+  add_ons: TourAddOn[];
   created_at: DbTimestamp;
   updated_at: DbTimestamp;
 }
@@ -52,7 +55,10 @@ const TOUR_COLUMNS = {
   meetingPoint: 'meeting_point',
   isPublic: 'is_public',
   depositPercent: 'deposit_percent',
+  addOns: 'add_ons',
 } as const satisfies { readonly [K in keyof Required<TourPatch>]: string };
+
+const JSON_COLUMNS = ['add_ons'];
 
 const SLUG_TAKEN = {
   tours_workspace_slug_key: conflict('A tour with this slug already exists.', 'slug', 'already_exists'),
@@ -71,6 +77,7 @@ function toTour(row: TourRow): Tour {
     meetingPoint: row.meeting_point,
     isPublic: row.is_public,
     depositPercent: row.deposit_percent,
+    addOns: row.add_ons,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };
@@ -91,7 +98,11 @@ export function createTourStore(db: Knex | Knex.Transaction): TourStore {
       try {
         const [row] = await guarded(db, (q) =>
           tours(q)
-            .insert({ id: tour.id, workspace_id: workspaceId, ...toColumns<TourPatch>(tour, TOUR_COLUMNS) })
+            .insert({
+              id: tour.id,
+              workspace_id: workspaceId,
+              ...jsonColumns(toColumns<TourPatch>(tour, TOUR_COLUMNS), JSON_COLUMNS),
+            })
             .returning('*'),
         );
         return ok(toTour(row as TourRow));
@@ -108,7 +119,7 @@ export function createTourStore(db: Knex | Knex.Transaction): TourStore {
     },
 
     async update(workspaceId: string, id: string, patch: TourPatch): Promise<Result<Tour>> {
-      const changes = toColumns(patch, TOUR_COLUMNS);
+      const changes = jsonColumns(toColumns(patch, TOUR_COLUMNS), JSON_COLUMNS);
       if (Object.keys(changes).length === 0) {
         const current = await findById(workspaceId, id);
         return current ? ok(current) : fail(notFound('tour'));

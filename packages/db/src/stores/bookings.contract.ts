@@ -1,0 +1,705 @@
+import {
+  BOOKING_SORTS,
+  type BookingRecord,
+  conflict,
+  fail,
+  newId,
+  type OutboxEvent,
+  ok,
+  type PaymentSession,
+  unprocessable,
+} from '@travelops/domain';
+import type { Knex } from 'knex';
+import { describe, expect, it } from 'vitest';
+import { withTransaction } from '../database.js';
+import {
+  allPages,
+  type BookingScene,
+  bookingFields,
+  type ContractDatabase,
+  compare,
+  errorOf,
+  ISO_MS,
+  newBooking,
+  newBookingScene,
+  newCustomer,
+  newDeparture,
+  newWorkspace,
+  participant,
+  unwrap,
+} from './contract-fixtures.js';
+import { createStores } from './index.js';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A promise and the function that settles it: lets one transaction wait for another's step. */
+function signal(): { promise: Promise<void>; fire: () => void } {
+  let fire: () => void = () => {};
+  const promise = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { promise, fire };
+}
+
+/** Booking, history, payment, outbox and idempotency rules; runs inside `describeStoreContract`. */
+export function describeBookingStoreContract(database: () => ContractDatabase): void {
+  const knex = (): Knex => database().knex;
+  const stores = () => createStores(knex());
+  const bookedSeats = async (id: string): Promise<number> =>
+    (await knex()('availability').where({ id }).first('booked_seats')).booked_seats;
+
+  describe('seats', () => {
+    it('adjustBookedSeats moves seats, refuses overbooking with a CONFLICT on participants', async () => {
+      const scene = await newBookingScene(knex());
+      const { availability } = stores();
+      const { workspaceId, availabilityId } = scene;
+      expect(unwrap(await availability.adjustBookedSeats(workspaceId, availabilityId, 7))).toMatchObject({
+        bookedSeats: 7,
+        seatsRemaining: 3,
+      });
+      expect(errorOf(await availability.adjustBookedSeats(workspaceId, availabilityId, 4))).toEqual(
+        conflict('Not enough seats left on this departure.', 'participants', 'insufficient_seats'),
+      );
+      expect(errorOf(await availability.adjustBookedSeats(workspaceId, availabilityId, -8)).code).toBe(
+        'CONFLICT',
+      );
+      expect(unwrap(await availability.adjustBookedSeats(workspaceId, availabilityId, -7)).bookedSeats).toBe(
+        0,
+      );
+      const other = await newWorkspace(knex());
+      expect(errorOf(await availability.adjustBookedSeats(other, availabilityId, 1)).code).toBe('NOT_FOUND');
+      expect(errorOf(await availability.adjustBookedSeats(workspaceId, newId('availability'), 1)).code).toBe(
+        'NOT_FOUND',
+      );
+      expect(await availability.lock(other, availabilityId)).toBeNull();
+    });
+
+    it('a refused adjustment inside a transaction leaves it usable, and its other work commits', async () => {
+      const { workspaceId, availabilityId } = await newBookingScene(knex());
+      const outcome = await stores().transaction(async ({ availability }) => {
+        expect((await availability.lock(workspaceId, availabilityId))?.bookedSeats).toBe(0);
+        unwrap(await availability.adjustBookedSeats(workspaceId, availabilityId, 8));
+        const refused = await availability.adjustBookedSeats(workspaceId, availabilityId, 5);
+        const applied = await availability.adjustBookedSeats(workspaceId, availabilityId, 2);
+        return ok({ refused, applied });
+      });
+      const { refused, applied } = unwrap(outcome);
+      expect(errorOf(refused).code).toBe('CONFLICT');
+      expect(unwrap(applied).seatsRemaining).toBe(0);
+      expect(await bookedSeats(availabilityId)).toBe(10);
+    });
+
+    it('thirty concurrent bookings of one seat on a 10-seat departure: exactly 10 succeed', async () => {
+      const { workspaceId, availabilityId } = await newBookingScene(knex());
+      const results = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          stores().transaction(async ({ availability }) => {
+            if (!(await availability.lock(workspaceId, availabilityId))) throw new Error('departure missing');
+            return availability.adjustBookedSeats(workspaceId, availabilityId, 1);
+          }),
+        ),
+      );
+      expect(results.filter((result) => result.ok)).toHaveLength(10);
+      expect(results.filter((result) => !result.ok).map((result) => errorOf(result).code)).toEqual(
+        Array(20).fill('CONFLICT'),
+      );
+      expect(await bookedSeats(availabilityId)).toBe(10);
+    });
+  });
+
+  describe('transaction', () => {
+    const customerNames = async (workspaceId: string) =>
+      (await stores().customers.list(workspaceId, {}, { limit: 50, after: null })).items
+        .map((c) => c.name)
+        .sort();
+    const customer = (name: string) => ({
+      id: newId('customer'),
+      name,
+      email: `${name.toLowerCase()}-${newId('customer')}@x.example`,
+      phone: null,
+      tags: [],
+      marketingConsent: false,
+    });
+
+    it('commits the work when it returns ok', async () => {
+      const workspaceId = await newWorkspace(knex());
+      const result = await stores().transaction(async ({ customers }) =>
+        customers.insert(workspaceId, customer('A')),
+      );
+      expect(unwrap(result).name).toBe('A');
+      expect(await customerNames(workspaceId)).toEqual(['A']);
+    });
+
+    it('rolls back and returns the failure when the work returns one', async () => {
+      const workspaceId = await newWorkspace(knex());
+      const refusal = unprocessable('No.', 'status', 'invalid_transition');
+      const result = await stores().transaction(async ({ customers }) => {
+        unwrap(await customers.insert(workspaceId, customer('A')));
+        return fail(refusal);
+      });
+      expect(result).toEqual(fail(refusal));
+      expect(await customerNames(workspaceId)).toEqual([]);
+    });
+
+    it('rolls back and rethrows when the work throws', async () => {
+      const workspaceId = await newWorkspace(knex());
+      const bug = new Error('bug');
+      const run = stores().transaction(async ({ customers }) => {
+        unwrap(await customers.insert(workspaceId, customer('A')));
+        throw bug;
+      });
+      await expect(run).rejects.toBe(bug);
+      expect(await customerNames(workspaceId)).toEqual([]);
+    });
+
+    it('a nested failure rolls back to its savepoint; the outer work commits', async () => {
+      const workspaceId = await newWorkspace(knex());
+      const result = await stores().transaction(async (outer) => {
+        unwrap(await outer.customers.insert(workspaceId, customer('A')));
+        const inner = await outer.transaction(async ({ customers }) => {
+          unwrap(await customers.insert(workspaceId, customer('B')));
+          return fail(conflict('Inner refusal.'));
+        });
+        expect(errorOf(inner).message).toBe('Inner refusal.');
+        const kept = await outer.transaction(async ({ customers }) =>
+          customers.insert(workspaceId, customer('C')),
+        );
+        unwrap(kept);
+        return ok('done');
+      });
+      expect(result).toEqual(ok('done'));
+      expect(await customerNames(workspaceId)).toEqual(['A', 'C']);
+    });
+  });
+
+  describe('bookings', () => {
+    it('inserts at version 1 and finds by id (in its workspace only), by public token and by lock', async () => {
+      const scene = await newBookingScene(knex());
+      const token = `pub_${newId('booking')}`;
+      const input = bookingFields(scene, {
+        publicToken: token,
+        totalAmount: 1_000_000_000_000,
+        addOns: [{ id: 'lunch', name: 'Lunch', unitPrice: 1500, quantity: 2 }],
+        notes: 'Window seat',
+        expiresAt: '2030-08-01T10:00:00.123Z',
+      });
+      const { bookings } = stores();
+      const created = await bookings.insert(input);
+      expect(created).toEqual({
+        ...input,
+        version: 1,
+        createdAt: expect.stringMatching(ISO_MS),
+        updatedAt: expect.stringMatching(ISO_MS),
+      });
+      expect(await bookings.findById(scene.workspaceId, created.id)).toEqual(created);
+      expect(await bookings.findById(await newWorkspace(knex()), created.id)).toBeNull();
+      expect(await bookings.findByPublicToken(token)).toEqual(created);
+      expect(await bookings.findByPublicToken('unknown')).toBeNull();
+      expect(await bookings.findByPublicToken('')).toBeNull();
+      const locked = await withTransaction(knex(), (trx) =>
+        createStores(trx).bookings.lock(scene.workspaceId, created.id),
+      );
+      expect(locked).toEqual(created);
+      expect(
+        await withTransaction(knex(), (trx) =>
+          createStores(trx).bookings.lock(scene.workspaceId, newId('booking')),
+        ),
+      ).toBeNull();
+    });
+
+    it('update writes only the patch keys, bumps the version and updatedAt', async () => {
+      const scene = await newBookingScene(knex());
+      const { bookings } = stores();
+      const created = await newBooking(knex(), scene, { notes: 'keep me' });
+      await pause(5);
+      const participants = [participant('Grace')];
+      const updated = await bookings.update(scene.workspaceId, created.id, {
+        status: 'CONFIRMED',
+        confirmedAt: '2030-08-01T10:00:00.000Z',
+        participants,
+        participantCount: 1,
+        amountPaid: 9000,
+        paymentStatus: 'PAID',
+      });
+      expect(updated).toEqual({
+        ...created,
+        status: 'CONFIRMED',
+        confirmedAt: '2030-08-01T10:00:00.000Z',
+        participants,
+        participantCount: 1,
+        amountPaid: 9000,
+        paymentStatus: 'PAID',
+        version: 2,
+        updatedAt: expect.stringMatching(ISO_MS),
+      });
+      expect(updated.updatedAt > created.updatedAt).toBe(true);
+      const again = await bookings.update(scene.workspaceId, created.id, { notes: null });
+      expect(again).toMatchObject({ notes: null, version: 3, status: 'CONFIRMED' });
+      expect(await bookings.findById(scene.workspaceId, created.id)).toEqual(again);
+    });
+
+    it('the amount CHECKs refuse a refund above what was paid and a booking without participants', async () => {
+      const scene = await newBookingScene(knex());
+      const created = await newBooking(knex(), scene, { amountPaid: 100 });
+      const { bookings } = stores();
+      await expect(bookings.update(scene.workspaceId, created.id, { amountRefunded: 101 })).rejects.toThrow();
+      await expect(bookings.insert(bookingFields(scene, { participantCount: 0 }))).rejects.toThrow();
+      expect(await bookings.findById(scene.workspaceId, created.id)).toEqual(created);
+    });
+
+    it('pages through every sort, with ties in each, without duplicates or gaps', async () => {
+      const scene = await newBookingScene(knex(), '2030-09-01T09:00:00.000Z');
+      const later = await newDeparture(knex(), scene.workspaceId, scene.tourId, '2030-09-02T09:00:00.000Z');
+      const at = (availabilityId: string, totalAmount: number) => ({
+        availabilityId,
+        startsAt: availabilityId === later ? '2030-09-02T09:00:00.000Z' : scene.startsAt,
+        totalAmount,
+      });
+      // Two transactions: created_at (now()) ties within each; starts and totals tie across them.
+      const insertAll = (rows: ReturnType<typeof at>[]) =>
+        withTransaction(knex(), async (trx) => {
+          const ids: string[] = [];
+          for (const row of rows) ids.push((await newBooking(trx, scene, row)).id);
+          return ids;
+        });
+      const first = await insertAll([
+        at(scene.availabilityId, 5000),
+        at(later, 5000),
+        at(scene.availabilityId, 7000),
+        at(later, 3000),
+      ]);
+      await pause(5);
+      const second = await insertAll([
+        at(scene.availabilityId, 5000),
+        at(later, 7000),
+        at(scene.availabilityId, 3000),
+      ]);
+      await pause(5);
+      await withTransaction(knex(), async (trx) => {
+        for (const id of [first[0], second[1]] as string[]) {
+          await createStores(trx).bookings.update(scene.workspaceId, id, { notes: 'touched' });
+        }
+      });
+      const all = (await Promise.all(
+        [...first, ...second].map((id) => stores().bookings.findById(scene.workspaceId, id)),
+      )) as BookingRecord[];
+
+      for (const sort of BOOKING_SORTS) {
+        const descending = sort.startsWith('-');
+        const field = (descending ? sort.slice(1) : sort) as
+          | 'createdAt'
+          | 'startsAt'
+          | 'totalAmount'
+          | 'updatedAt';
+        const expected = [...all]
+          .sort((a, b) => compare(a[field], b[field]) || compare(a.id, b.id))
+          .map((booking) => booking.id);
+        if (descending) expected.reverse();
+        const pages = await allPages((after) =>
+          stores().bookings.list(scene.workspaceId, {}, sort, { limit: 2, after }),
+        );
+        expect(
+          pages.map((page) => page.length),
+          sort,
+        ).toEqual([2, 2, 2, 1]);
+        expect(
+          pages.flat().map((booking) => booking.id),
+          sort,
+        ).toEqual(expected);
+        expect(new Set(all.map((booking) => booking[field])).size, sort).toBeLessThan(all.length);
+      }
+      expect(
+        await stores().bookings.list(await newWorkspace(knex()), {}, '-createdAt', { limit: 5, after: null }),
+      ).toEqual({ items: [], hasMore: false, next: null });
+    });
+
+    it('filters by status, payment status and inclusive UTC dates of the departure', async () => {
+      const scene = await newBookingScene(knex(), '2030-03-01T00:00:00.000Z');
+      const departure = async (startsAt: string) => ({
+        availabilityId: await newDeparture(knex(), scene.workspaceId, scene.tourId, startsAt),
+        startsAt,
+      });
+      const dayStart = await newBooking(knex(), scene, { status: 'CONFIRMED', paymentStatus: 'PAID' });
+      const dayEnd = await newBooking(knex(), scene, {
+        ...(await departure('2030-03-01T23:59:59.999Z')),
+        status: 'CONFIRMED',
+      });
+      const before = await newBooking(knex(), scene, await departure('2030-02-28T23:59:59.999Z'));
+      const after = await newBooking(knex(), scene, {
+        ...(await departure('2030-03-02T00:00:00.000Z')),
+        paymentStatus: 'PAID',
+      });
+      const ids = async (filter: Parameters<ReturnType<typeof stores>['bookings']['list']>[1]) =>
+        (
+          await stores().bookings.list(scene.workspaceId, filter, 'startsAt', { limit: 50, after: null })
+        ).items.map((booking) => booking.id);
+      expect(await ids({ from: '2030-03-01', to: '2030-03-01' })).toEqual([dayStart.id, dayEnd.id]);
+      expect(await ids({ from: '2030-03-01' })).toEqual([dayStart.id, dayEnd.id, after.id]);
+      expect(await ids({ to: '2030-03-01' })).toEqual([before.id, dayStart.id, dayEnd.id]);
+      expect(await ids({ status: 'CONFIRMED' })).toEqual([dayStart.id, dayEnd.id]);
+      expect(await ids({ paymentStatus: 'PAID' })).toEqual([dayStart.id, after.id]);
+      expect(await ids({ status: 'CONFIRMED', paymentStatus: 'PAID', to: '2030-03-01' })).toEqual([
+        dayStart.id,
+      ]);
+      expect(await ids({ status: 'CANCELLED' })).toEqual([]);
+    });
+
+    it('findExpiredHolds: PENDING holds expired by now, oldest first, per workspace or departure', async () => {
+      // Expiry times in 2001: no other test's holds (none expire, or they expire after 2030) match.
+      const now = new Date('2001-01-01T12:00:00.000Z');
+      const scene = await newBookingScene(knex());
+      const otherDeparture = await newDeparture(knex(), scene.workspaceId, scene.tourId, scene.startsAt);
+      const hold = (expiresAt: string | null, extra: Partial<BookingRecord> = {}) =>
+        newBooking(knex(), scene, { expiresAt, ...extra });
+      const elevenOClock = await hold('2001-01-01T11:00:00.000Z');
+      const atNow = await hold('2001-01-01T12:00:00.000Z');
+      await hold('2001-01-01T12:00:00.001Z');
+      await hold('2001-01-01T10:00:00.000Z', { status: 'CONFIRMED' });
+      await hold(null);
+      const otherHold = await hold('2001-01-01T10:30:00.000Z', { availabilityId: otherDeparture });
+      const foreign = await newBookingScene(knex());
+      const foreignHold = await newBooking(knex(), foreign, { expiresAt: '2001-01-01T09:00:00.000Z' });
+
+      const ids = async (options: { workspaceId?: string; availabilityId?: string; limit: number }) =>
+        (await stores().bookings.findExpiredHolds(now, options)).map((booking) => booking.id);
+      expect(await ids({ limit: 10 })).toEqual([foreignHold.id, otherHold.id, elevenOClock.id, atNow.id]);
+      expect(await ids({ limit: 2 })).toEqual([foreignHold.id, otherHold.id]);
+      expect(await ids({ workspaceId: scene.workspaceId, limit: 10 })).toEqual([
+        otherHold.id,
+        elevenOClock.id,
+        atNow.id,
+      ]);
+      expect(
+        await ids({ workspaceId: scene.workspaceId, availabilityId: scene.availabilityId, limit: 10 }),
+      ).toEqual([elevenOClock.id, atNow.id]);
+    });
+  });
+
+  describe('customers for bookings', () => {
+    const guest = (email: string) => ({
+      id: newId('customer'),
+      name: 'Zoe',
+      email,
+      phone: '+44 1',
+      tags: ['web'],
+      marketingConsent: false,
+    });
+
+    it('findOrCreateByEmail finds the workspace customer in any letter case, else creates one', async () => {
+      const workspaceId = await newWorkspace(knex());
+      const { customers } = stores();
+      const created = await customers.findOrCreateByEmail(workspaceId, guest('Zoe@Example.com'));
+      expect(created).toMatchObject({ email: 'Zoe@Example.com', tags: ['web'], totalBookings: 0 });
+      const found = await customers.findOrCreateByEmail(workspaceId, guest('zoe@example.COM'));
+      expect(found).toEqual(created);
+      const elsewhere = await customers.findOrCreateByEmail(
+        await newWorkspace(knex()),
+        guest('zoe@example.com'),
+      );
+      expect(elsewhere.id).not.toBe(created.id);
+      const twins = await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          customers.findOrCreateByEmail(workspaceId, guest(`TWIN${i % 2}@x.example`)),
+        ),
+      );
+      expect(new Set(twins.map((c) => c.email.toLowerCase()))).toEqual(
+        new Set(['twin0@x.example', 'twin1@x.example']),
+      );
+      expect(new Set(twins.map((c) => c.id)).size).toBe(2);
+    });
+
+    it('refreshStats counts bookings not cancelled and sums paid minus refunded', async () => {
+      const scene = await newBookingScene(knex());
+      const otherCustomer = await newCustomer(knex(), scene.workspaceId);
+      await newBooking(knex(), scene, { status: 'CONFIRMED', amountPaid: 5000, amountRefunded: 1000 });
+      await newBooking(knex(), scene, { status: 'CANCELLED', amountPaid: 2000, amountRefunded: 1500 });
+      await newBooking(knex(), scene, { status: 'PENDING' });
+      await newBooking(knex(), scene, { status: 'COMPLETED', amountPaid: 3000 });
+      await newBooking(knex(), { ...scene, customerId: otherCustomer }, { amountPaid: 9999 });
+      const { customers } = stores();
+      await customers.refreshStats(scene.workspaceId, scene.customerId);
+      expect(await customers.findById(scene.workspaceId, scene.customerId)).toMatchObject({
+        totalBookings: 3,
+        lifetimeValue: 7500,
+      });
+      expect(await customers.findById(scene.workspaceId, otherCustomer)).toMatchObject({
+        totalBookings: 0,
+        lifetimeValue: 0,
+      });
+      const lonely = await newCustomer(knex(), scene.workspaceId);
+      await customers.refreshStats(scene.workspaceId, lonely);
+      expect(await customers.findById(scene.workspaceId, lonely)).toMatchObject({
+        totalBookings: 0,
+        lifetimeValue: 0,
+      });
+    });
+  });
+
+  describe('booking history', () => {
+    it('lists entries in the order written (even within one transaction), pages without gaps', async () => {
+      const scene = await newBookingScene(knex());
+      const booking = await newBooking(knex(), scene);
+      const steps = [
+        [null, 'PENDING', { type: 'api_token', id: 'tok_1' }],
+        ['PENDING', 'CONFIRMED', { type: 'guest', id: null }],
+        ['CONFIRMED', 'CANCELLED', { type: 'member', id: 'mem_1' }],
+        ['CANCELLED', 'CANCELLED', { type: 'system', id: null }],
+        ['CANCELLED', 'CANCELLED', { type: 'system', id: null }],
+      ] as const;
+      const ids = await withTransaction(knex(), async (trx) => {
+        const written: string[] = [];
+        for (const [fromStatus, toStatus, actor] of steps) {
+          const id = `bhe_${newId('booking')}`;
+          await createStores(trx).bookingHistory.append({
+            id,
+            workspaceId: scene.workspaceId,
+            bookingId: booking.id,
+            fromStatus,
+            toStatus,
+            reason: toStatus === 'CANCELLED' ? 'Weather' : null,
+            actor: { ...actor },
+          });
+          written.push(id);
+        }
+        return written;
+      });
+      // Writes in one millisecond share a timestamp; random ids must not reorder them.
+      await knex()('booking_history')
+        .where({ booking_id: booking.id })
+        .update({ created_at: new Date('2030-08-01T10:00:00.000Z') });
+      const pages = await allPages((after) =>
+        stores().bookingHistory.list(scene.workspaceId, booking.id, { limit: 2, after }),
+      );
+      expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
+      const entries = pages.flat();
+      expect(entries.map((entry) => entry.id)).toEqual(ids);
+      expect(entries[1]).toEqual({
+        id: ids[1],
+        bookingId: booking.id,
+        fromStatus: 'PENDING',
+        toStatus: 'CONFIRMED',
+        reason: null,
+        actor: { type: 'guest', id: null },
+        createdAt: expect.stringMatching(ISO_MS),
+      });
+      expect(entries[2]?.actor).toEqual({ type: 'member', id: 'mem_1' });
+      const foreign = await stores().bookingHistory.list(await newWorkspace(knex()), booking.id, {
+        limit: 10,
+        after: null,
+      });
+      expect(foreign.items).toEqual([]);
+    });
+  });
+
+  describe('payments', () => {
+    const session = (scene: BookingScene, bookingId: string, extra: Partial<PaymentSession> = {}) => ({
+      id: `ps_${newId('booking')}`,
+      token: `pst_${newId('booking')}`,
+      workspaceId: scene.workspaceId,
+      bookingId,
+      amount: 9000,
+      currency: 'EUR',
+      purpose: 'FULL' as const,
+      status: 'OPEN' as const,
+      expiresAt: new Date('2030-08-01T10:30:00.000Z'),
+      ...extra,
+    });
+
+    it('sessions: insert, find by token, lock, complete, and expire the open ones of a booking', async () => {
+      const scene = await newBookingScene(knex());
+      const booking = await newBooking(knex(), scene);
+      const { payments } = stores();
+      const input = session(scene, booking.id);
+      const created = await payments.insertSession(input);
+      expect(created).toEqual({ ...input, createdAt: expect.any(Date), completedAt: null });
+      expect(await payments.findSessionByToken(input.token)).toEqual(created);
+      expect(await payments.findSessionByToken('unknown')).toBeNull();
+      const completedAt = new Date('2030-08-01T10:05:00.123Z');
+      const completed = await withTransaction(knex(), async (trx) => {
+        const trxPayments = createStores(trx).payments;
+        expect(await trxPayments.lockSession(created.id)).toEqual(created);
+        return trxPayments.updateSession(created.id, { status: 'SUCCEEDED', completedAt });
+      });
+      expect(completed).toEqual({ ...created, status: 'SUCCEEDED', completedAt });
+      expect(await payments.lockSession('ps_missing')).toBeNull();
+
+      const open = await payments.insertSession(session(scene, booking.id, { purpose: 'BALANCE' }));
+      const otherBooking = await newBooking(knex(), scene);
+      const elsewhere = await payments.insertSession(session(scene, otherBooking.id));
+      await payments.expireOpenSessions(booking.id);
+      expect((await payments.findSessionByToken(open.token))?.status).toBe('EXPIRED');
+      expect((await payments.findSessionByToken(created.token))?.status).toBe('SUCCEEDED');
+      expect((await payments.findSessionByToken(elsewhere.token))?.status).toBe('OPEN');
+    });
+
+    it('records: listed oldest first per booking; a session pays once; amounts are positive', async () => {
+      const scene = await newBookingScene(knex());
+      const booking = await newBooking(knex(), scene);
+      const { payments } = stores();
+      const paid = await payments.insertSession(session(scene, booking.id));
+      const record = (extra: { kind: 'PAYMENT' | 'REFUND'; amount: number; sessionId?: string | null }) => ({
+        id: `pay_${newId('booking')}`,
+        workspaceId: scene.workspaceId,
+        bookingId: booking.id,
+        sessionId: null,
+        currency: 'EUR',
+        reason: null,
+        ...extra,
+      });
+      const written = await withTransaction(knex(), async (trx) => {
+        const trxPayments = createStores(trx).payments;
+        const first = await trxPayments.insertPayment(
+          record({ kind: 'PAYMENT', amount: 9000, sessionId: paid.id }),
+        );
+        const second = await trxPayments.insertPayment({
+          ...record({ kind: 'REFUND', amount: 1000 }),
+          reason: 'Late',
+        });
+        const rest = [];
+        for (const amount of [500, 400, 300, 200]) {
+          rest.push(await trxPayments.insertPayment(record({ kind: 'REFUND', amount })));
+        }
+        return [first, second, ...rest];
+      });
+      await knex()('payments')
+        .where({ booking_id: booking.id })
+        .update({ created_at: new Date('2030-08-01T10:00:00.000Z') });
+      const sameMoment = new Date('2030-08-01T10:00:00.000Z');
+      expect(written[1]).toMatchObject({
+        kind: 'REFUND',
+        amount: 1000,
+        reason: 'Late',
+        createdAt: expect.any(Date),
+      });
+      expect(await payments.listPayments(scene.workspaceId, booking.id)).toEqual(
+        written.map((payment) => ({ ...payment, createdAt: sameMoment })),
+      );
+      expect(await payments.listPayments(await newWorkspace(knex()), booking.id)).toEqual([]);
+      await expect(
+        payments.insertPayment(record({ kind: 'PAYMENT', amount: 9000, sessionId: paid.id })),
+      ).rejects.toThrow();
+      await expect(payments.insertPayment(record({ kind: 'REFUND', amount: 0 }))).rejects.toThrow();
+    });
+  });
+
+  describe('outbox', () => {
+    const event = (workspaceId: string, type: string): OutboxEvent => ({
+      id: `evt_${newId('booking')}`,
+      type,
+      createdAt: '2030-08-01T10:00:00.123Z',
+      workspaceId,
+      data: { booking: { id: 'bkg_1', participants: [{ name: 'Ada' }] } },
+    });
+
+    it('stores the envelope as written, in order per aggregate; nothing from a rolled-back change', async () => {
+      const workspaceId = await newWorkspace(knex());
+      const aggregateId = newId('booking');
+      const events = [event(workspaceId, 'booking.created'), event(workspaceId, 'booking.confirmed')];
+      unwrap(
+        await stores().transaction(async ({ outbox }) => {
+          for (const e of events) await outbox.append(e, aggregateId);
+          await outbox.append(event(workspaceId, 'booking.created'), newId('booking'));
+          return ok(null);
+        }),
+      );
+      const rolledBack = event(workspaceId, 'booking.cancelled');
+      const failed = await stores().transaction(async ({ outbox }) => {
+        await outbox.append(rolledBack, aggregateId);
+        return fail(conflict('No.'));
+      });
+      expect(failed.ok).toBe(false);
+      const rows = await knex()('outbox_events').where({ aggregate_id: aggregateId }).orderBy('seq');
+      expect(rows.map((row) => row.payload)).toEqual(events);
+      expect(rows[0]).toMatchObject({
+        id: events[0]?.id,
+        workspace_id: workspaceId,
+        type: 'booking.created',
+      });
+      expect(rows.map((row) => row.published_at)).toEqual([null, null]);
+      expect(new Date(rows[0].created_at).toISOString()).toBe('2030-08-01T10:00:00.123Z');
+      expect(Number(rows[0].seq)).toBeLessThan(Number(rows[1].seq));
+    });
+  });
+
+  describe('idempotency', () => {
+    const saved = (scope: string, key: string, body: unknown = { data: { id: 'bkg_1' } }) => ({
+      scope,
+      key,
+      fingerprint: 'sha256:abc',
+      responseStatus: 201,
+      responseBody: body,
+    });
+
+    it('tryLock needs a transaction and is free again once the transaction ends', async () => {
+      const scope = `ws_${newId('workspace')} POST /bookings`;
+      await expect(stores().idempotency.tryLock(scope, 'k')).rejects.toThrow(/transaction/);
+      const tryOnce = () =>
+        stores().transaction(async ({ idempotency }) => ok(await idempotency.tryLock(scope, 'k')));
+      expect(await tryOnce()).toEqual(ok(true));
+      expect(await tryOnce()).toEqual(ok(true));
+    });
+
+    it('tryLock: a second concurrent transaction is refused the key until the first commits', async ({
+      skip,
+    }) => {
+      if (!database().concurrentSessions) skip('one connection: transactions cannot overlap');
+      const scope = `ws_${newId('workspace')} POST /bookings`;
+      const held = signal();
+      const release = signal();
+      const first = stores().transaction(async ({ idempotency }) => {
+        const got = await idempotency.tryLock(scope, 'key-1');
+        held.fire();
+        await release.promise;
+        return ok(got);
+      });
+      await held.promise;
+      const attempt = (key: string) =>
+        stores().transaction(async ({ idempotency }) => ok(await idempotency.tryLock(scope, key)));
+      expect(await attempt('key-1')).toEqual(ok(false));
+      expect(await attempt('key-2')).toEqual(ok(true));
+      // The pair is encoded unambiguously: another split of the same characters is another lock.
+      expect(
+        await stores().transaction(async ({ idempotency }) =>
+          ok(await idempotency.tryLock(`${scope}key`, '-1')),
+        ),
+      ).toEqual(ok(true));
+      release.fire();
+      expect(await first).toEqual(ok(true));
+      expect(await attempt('key-1')).toEqual(ok(true));
+    });
+
+    it('find honours notBefore; save replaces a record; deleteOlderThan counts what it removed', async () => {
+      const scope = `ws_${newId('workspace')} POST /bookings`;
+      const { idempotency } = stores();
+      const before = new Date(Date.now() - 60_000);
+      await idempotency.save(saved(scope, 'a'));
+      const found = await idempotency.find(scope, 'a', before);
+      expect(found).toEqual({ ...saved(scope, 'a'), createdAt: expect.any(Date) });
+      expect(await idempotency.find(scope, 'a', new Date(Date.now() + 60_000))).toBeNull();
+      expect(await idempotency.find(scope, 'other', before)).toBeNull();
+
+      await knex()('idempotency_keys')
+        .where({ scope, key: 'a' })
+        .update({ created_at: new Date('2000-01-01') });
+      expect(await idempotency.find(scope, 'a', before)).toBeNull();
+      await idempotency.save({ ...saved(scope, 'a', null), fingerprint: 'sha256:new', responseStatus: 204 });
+      expect(await idempotency.find(scope, 'a', before)).toMatchObject({
+        fingerprint: 'sha256:new',
+        responseStatus: 204,
+        responseBody: null,
+      });
+
+      await idempotency.save(saved(scope, 'old-1', ['a', 1]));
+      await idempotency.save(saved(scope, 'old-2', 'text'));
+      expect((await idempotency.find(scope, 'old-1', before))?.responseBody).toEqual(['a', 1]);
+      expect((await idempotency.find(scope, 'old-2', before))?.responseBody).toBe('text');
+      await knex()('idempotency_keys')
+        .where({ scope })
+        .whereIn('key', ['old-1', 'old-2'])
+        .update({ created_at: new Date('2000-01-01') });
+      expect(await idempotency.deleteOlderThan(new Date('2000-06-01'))).toBe(2);
+      expect(await idempotency.deleteOlderThan(new Date('2000-06-01'))).toBe(0);
+      expect(await idempotency.find(scope, 'a', before)).not.toBeNull();
+    });
+  });
+}

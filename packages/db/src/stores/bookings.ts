@@ -1,0 +1,222 @@
+import type {
+  BookingAddOn,
+  BookingFilter,
+  BookingPatch,
+  BookingRecord,
+  BookingSort,
+  BookingStatus,
+  BookingStore,
+  Keyset,
+  NewBooking,
+  Page,
+  PageRequest,
+  Participant,
+  PaymentMode,
+  PaymentStatus,
+} from '@travelops/domain';
+import type { Knex } from 'knex';
+import {
+  type DbBigint,
+  type DbTimestamp,
+  jsonColumns,
+  keysetDate,
+  toColumns,
+  toIso,
+  toIsoOrNull,
+  toNumber,
+  toPage,
+  utcDayStart,
+} from './columns.js';
+
+interface BookingRow {
+  id: string;
+  workspace_id: string;
+  customer_id: string;
+  availability_id: string;
+  tour_id: string;
+  starts_at: DbTimestamp;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
+  payment_mode: PaymentMode;
+  total_amount: DbBigint;
+  currency: string;
+  participant_count: number;
+  participants: Participant[];
+  add_ons: BookingAddOn[];
+  amount_paid: DbBigint;
+  amount_refunded: DbBigint;
+  payment_intent_id: string | null;
+  public_token: string | null;
+  notes: string | null;
+  expires_at: DbTimestamp | null;
+  confirmed_at: DbTimestamp | null;
+  cancelled_at: DbTimestamp | null;
+  cancellation_reason: string | null;
+  version: number;
+  created_at: DbTimestamp;
+  updated_at: DbTimestamp;
+}
+
+const PATCH_COLUMNS = {
+  status: 'status',
+  paymentStatus: 'payment_status',
+  totalAmount: 'total_amount',
+  currency: 'currency',
+  availabilityId: 'availability_id',
+  tourId: 'tour_id',
+  startsAt: 'starts_at',
+  participantCount: 'participant_count',
+  participants: 'participants',
+  addOns: 'add_ons',
+  amountPaid: 'amount_paid',
+  amountRefunded: 'amount_refunded',
+  paymentIntentId: 'payment_intent_id',
+  publicToken: 'public_token',
+  notes: 'notes',
+  expiresAt: 'expires_at',
+  confirmedAt: 'confirmed_at',
+  cancelledAt: 'cancelled_at',
+  cancellationReason: 'cancellation_reason',
+} as const satisfies { readonly [K in keyof Required<BookingPatch>]: string };
+
+const JSON_COLUMNS = ['participants', 'add_ons'];
+
+type SortField = 'createdAt' | 'startsAt' | 'totalAmount' | 'updatedAt';
+
+/** Each sort's column and how its keyset value is bound (column names are constants, never input). */
+const SORTS: Record<SortField, { column: string; cast: 'timestamptz' | 'bigint' }> = {
+  createdAt: { column: 'created_at', cast: 'timestamptz' },
+  startsAt: { column: 'starts_at', cast: 'timestamptz' },
+  totalAmount: { column: 'total_amount', cast: 'bigint' },
+  updatedAt: { column: 'updated_at', cast: 'timestamptz' },
+};
+
+function toBooking(row: BookingRow): BookingRecord {
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    status: row.status,
+    paymentStatus: row.payment_status,
+    paymentMode: row.payment_mode,
+    totalAmount: toNumber(row.total_amount),
+    currency: row.currency,
+    availabilityId: row.availability_id,
+    customerId: row.customer_id,
+    tourId: row.tour_id,
+    startsAt: toIso(row.starts_at),
+    participantCount: row.participant_count,
+    participants: row.participants,
+    addOns: row.add_ons,
+    amountPaid: toNumber(row.amount_paid),
+    amountRefunded: toNumber(row.amount_refunded),
+    paymentIntentId: row.payment_intent_id,
+    publicToken: row.public_token,
+    notes: row.notes,
+    expiresAt: toIsoOrNull(row.expires_at),
+    confirmedAt: toIsoOrNull(row.confirmed_at),
+    cancelledAt: toIsoOrNull(row.cancelled_at),
+    cancellationReason: row.cancellation_reason,
+    version: row.version,
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+/** A keyset value bound for its column; cursors are signed upstream, so a mismatch is a bug. */
+function keysetValue(keyset: Keyset, cast: 'timestamptz' | 'bigint'): Date | number {
+  if (cast === 'timestamptz') return keysetDate(keyset);
+  if (typeof keyset.value !== 'number') throw new Error(`Keyset value is not an amount: ${keyset.value}`);
+  return keyset.value;
+}
+
+export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
+  const bookings = () => db<BookingRow>('bookings');
+
+  return {
+    async insert(booking: NewBooking): Promise<BookingRecord> {
+      const { id, workspaceId, customerId, paymentMode, ...rest } = booking;
+      const [row] = await bookings()
+        .insert({
+          id,
+          workspace_id: workspaceId,
+          customer_id: customerId,
+          payment_mode: paymentMode,
+          ...jsonColumns(toColumns<BookingPatch>(rest, PATCH_COLUMNS), JSON_COLUMNS),
+        })
+        .returning('*');
+      return toBooking(row as BookingRow);
+    },
+
+    async findById(workspaceId: string, id: string): Promise<BookingRecord | null> {
+      const row = await bookings().where({ workspace_id: workspaceId, id }).first();
+      return row ? toBooking(row) : null;
+    },
+
+    async findByPublicToken(publicToken: string): Promise<BookingRecord | null> {
+      if (!publicToken) return null;
+      const row = await bookings().where({ public_token: publicToken }).first();
+      return row ? toBooking(row) : null;
+    },
+
+    async lock(workspaceId: string, id: string): Promise<BookingRecord | null> {
+      const row = await bookings().where({ workspace_id: workspaceId, id }).forUpdate().first();
+      return row ? toBooking(row) : null;
+    },
+
+    async update(workspaceId: string, id: string, patch: BookingPatch): Promise<BookingRecord> {
+      const [row] = await bookings()
+        .where({ workspace_id: workspaceId, id })
+        .update({
+          ...jsonColumns(toColumns(patch, PATCH_COLUMNS), JSON_COLUMNS),
+          version: db.raw('version + 1'),
+          updated_at: db.fn.now(),
+        })
+        .returning('*');
+      // Callers update what they have just locked; a missing row is a bug, not an outcome.
+      if (!row) throw new Error(`Booking ${id} vanished before its update.`);
+      return toBooking(row as BookingRow);
+    },
+
+    async list(
+      workspaceId: string,
+      filter: BookingFilter,
+      sort: BookingSort,
+      page: PageRequest,
+    ): Promise<Page<BookingRecord>> {
+      const descending = sort.startsWith('-');
+      const field = (descending ? sort.slice(1) : sort) as SortField;
+      const { column, cast } = SORTS[field];
+      const order = descending ? 'desc' : 'asc';
+
+      const query = bookings().where({ workspace_id: workspaceId });
+      if (filter.status) query.where({ status: filter.status });
+      if (filter.paymentStatus) query.where({ payment_status: filter.paymentStatus });
+      if (filter.from) query.where('starts_at', '>=', utcDayStart(filter.from));
+      if (filter.to) query.where('starts_at', '<', utcDayStart(filter.to, 1));
+      if (page.after) {
+        query.whereRaw(`(${column}, id) ${descending ? '<' : '>'} (?::${cast}, ?)`, [
+          keysetValue(page.after, cast),
+          page.after.id,
+        ]);
+      }
+      const rows = await query
+        .orderBy([
+          { column, order },
+          { column: 'id', order },
+        ])
+        .limit(page.limit + 1);
+      return toPage(rows.map(toBooking), page, (booking) => ({ value: booking[field], id: booking.id }));
+    },
+
+    async findExpiredHolds(
+      now: Date,
+      options: { workspaceId?: string; availabilityId?: string; limit: number },
+    ): Promise<BookingRecord[]> {
+      const query = bookings().where({ status: 'PENDING' }).where('expires_at', '<=', now);
+      if (options.workspaceId) query.where({ workspace_id: options.workspaceId });
+      if (options.availabilityId) query.where({ availability_id: options.availabilityId });
+      const rows = await query.orderBy(['expires_at', 'id']).limit(options.limit);
+      return rows.map(toBooking);
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { OutboxEvent, OutboxStore } from '@travelops/domain';
+import type { Knex } from 'knex';
+
+export function createOutboxStore(db: Knex | Knex.Transaction): OutboxStore {
+  return {
+    async append(event: OutboxEvent, aggregateId: string): Promise<void> {
+      // The whole envelope is the payload: the worker delivers exactly what was decided here.
+      await db('outbox_events').insert({
+        id: event.id,
+        workspace_id: event.workspaceId,
+        aggregate_id: aggregateId,
+        type: event.type,
+        payload: JSON.stringify(event),
+        created_at: event.createdAt,
+      });
+    },
+  };
+}
