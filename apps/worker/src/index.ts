@@ -1,3 +1,3 @@
+export { createBookingJobs } from './jobs.js';
 export { createJsonLogger, type Logger, type LogLevel, type LogStream } from './logger.js';
 export { createWorker, type Job, type Worker, type WorkerOptions } from './worker.js';
-export { createBookingJobs } from './jobs.js';

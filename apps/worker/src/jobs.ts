@@ -18,7 +18,8 @@ export function createBookingJobs(deps: Pick<BookingDeps, 'stores' | 'clock'>, l
       intervalMs: 10 * 60_000,
       async run() {
         const purged = await purgeIdempotencyKeys(deps.stores, deps.clock);
-        if (purged) logger.info({ job: 'purge-idempotency-keys', purged }, 'idempotency records past 24 h deleted');
+        if (purged)
+          logger.info({ job: 'purge-idempotency-keys', purged }, 'idempotency records past 24 h deleted');
       },
     },
   ];

@@ -18,7 +18,9 @@ const jobs: Job[] = [];
 const database = config.value.databaseUrl ? await createDatabase({ url: config.value.databaseUrl }) : null;
 if (database) {
   await migrateLatest(database.knex);
-  jobs.push(...createBookingJobs({ stores: createStores(database.knex), clock: { now: () => new Date() } }, logger));
+  jobs.push(
+    ...createBookingJobs({ stores: createStores(database.knex), clock: { now: () => new Date() } }, logger),
+  );
 } else {
   logger.info({ database: 'none' }, 'DATABASE_URL is unset: in embedded mode the API process runs the jobs');
 }

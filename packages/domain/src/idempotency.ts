@@ -32,7 +32,11 @@ export function runIdempotently(
   return stores.transaction<StoredResponse & { replayed: boolean }>(async (tx) => {
     if (!(await tx.idempotency.tryLock(request.scope, request.key))) {
       return fail(
-        conflict('A request with this Idempotency-Key is still running.', 'Idempotency-Key', 'idempotency_key_in_use'),
+        conflict(
+          'A request with this Idempotency-Key is still running.',
+          'Idempotency-Key',
+          'idempotency_key_in_use',
+        ),
       );
     }
     const notBefore = new Date(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS);

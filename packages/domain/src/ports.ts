@@ -1,3 +1,4 @@
+import type { BookingStatus, PaymentStatus } from './enums.js';
 import type { Result } from './result.js';
 import type {
   Availability,
@@ -6,7 +7,6 @@ import type {
 } from './schemas/availability.js';
 import type { Booking, BookingHistoryEntry, BookingSort } from './schemas/booking.js';
 import type { Customer } from './schemas/customer.js';
-import type { BookingStatus, PaymentStatus } from './enums.js';
 import type { Tour } from './schemas/tour.js';
 import type { ApiTokenRecord, MemberRecord, Workspace } from './schemas/workspace.js';
 
@@ -160,7 +160,10 @@ export interface BookingRecord extends Omit<Booking, 'checkoutUrl' | 'paymentLin
 
 export type NewBooking = Omit<BookingRecord, 'createdAt' | 'updatedAt' | 'version'>;
 export type BookingPatch = Partial<
-  Omit<BookingRecord, 'id' | 'workspaceId' | 'customerId' | 'paymentMode' | 'createdAt' | 'updatedAt' | 'version'>
+  Omit<
+    BookingRecord,
+    'id' | 'workspaceId' | 'customerId' | 'paymentMode' | 'createdAt' | 'updatedAt' | 'version'
+  >
 >;
 
 export interface BookingFilter {
@@ -182,9 +185,17 @@ export interface BookingStore {
    * Keyset page in `sort` order (id breaks ties). `from`/`to` are inclusive UTC dates of
    * the departure's `startsAt`.
    */
-  list(workspaceId: string, filter: BookingFilter, sort: BookingSort, page: PageRequest): Promise<Page<BookingRecord>>;
+  list(
+    workspaceId: string,
+    filter: BookingFilter,
+    sort: BookingSort,
+    page: PageRequest,
+  ): Promise<Page<BookingRecord>>;
   /** PENDING bookings whose `expiresAt` <= now, oldest first; one departure's, or any workspace's. */
-  findExpiredHolds(now: Date, options: { workspaceId?: string; availabilityId?: string; limit: number }): Promise<BookingRecord[]>;
+  findExpiredHolds(
+    now: Date,
+    options: { workspaceId?: string; availabilityId?: string; limit: number },
+  ): Promise<BookingRecord[]>;
 }
 
 export type Actor = BookingHistoryEntry['actor'];
@@ -230,7 +241,10 @@ export interface PaymentStore {
   findSessionByToken(token: string): Promise<PaymentSession | null>;
   /** Locks the session row (FOR UPDATE). Lock the booking's departure and the booking first. */
   lockSession(id: string): Promise<PaymentSession | null>;
-  updateSession(id: string, patch: Pick<PaymentSession, 'status'> & { completedAt?: Date | null }): Promise<PaymentSession>;
+  updateSession(
+    id: string,
+    patch: Pick<PaymentSession, 'status'> & { completedAt?: Date | null },
+  ): Promise<PaymentSession>;
   /** Marks the booking's OPEN sessions EXPIRED (a fresh one replaces them). */
   expireOpenSessions(bookingId: string): Promise<void>;
   insertPayment(payment: Omit<PaymentRecord, 'createdAt'>): Promise<PaymentRecord>;

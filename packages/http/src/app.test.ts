@@ -55,7 +55,9 @@ describe('createApp', () => {
   it('documents every route it serves in /openapi.json, and serves every documented one', async () => {
     const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, object> };
     const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
-      Object.keys(item).map((method) => `${method} ${toExpressPath(path)}`),
+      Object.keys(item)
+        .filter((key) => key !== 'parameters')
+        .map((method) => `${method} ${toExpressPath(path)}`),
     );
     const served = servedRoutes((app as unknown as { router: { stack: Layer[] } }).router.stack);
     expect(served.length).toBeGreaterThan(10);

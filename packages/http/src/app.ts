@@ -6,9 +6,9 @@ import { HttpError, sendError } from './errors.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { registerRoute } from './register.js';
 import { requestId } from './request-id.js';
-import { sandboxRouter } from './sandbox.js';
 import type { RouteDefinition } from './route.js';
 import { apiRoutes } from './routes/index.js';
+import { sandboxRouter } from './sandbox.js';
 import { systemPaths } from './system-paths.js';
 
 export interface CreateAppOptions {

@@ -6,6 +6,8 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
 const json = (value: unknown) => `<pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre>`;
 
 interface Operation {
@@ -42,9 +44,9 @@ ${body ? `<h4>Request body</h4>${json(body)}` : ''}
 /** A self-contained HTML reference (no scripts, no external assets) rendered from /openapi.json. */
 export function renderDocsPage(doc: OpenApiDocument): string {
   const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.entries(item as Record<string, Operation>).map(([method, op]) =>
-      renderOperation(method, path, op),
-    ),
+    Object.entries(item as Record<string, Operation>)
+      .filter(([method]) => METHODS.has(method))
+      .map(([method, op]) => renderOperation(method, path, op)),
   );
   const schemas = Object.entries(doc.components.schemas)
     .map(([name, schema]) => `<section id="schema-${name}"><h3>${name}</h3>${json(schema)}</section>`)

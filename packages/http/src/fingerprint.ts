@@ -13,5 +13,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function fingerprintBody(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body ?? null)).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(body ?? null))
+    .digest('hex');
 }

@@ -1,5 +1,13 @@
 import { authenticateBearer, authorize, type Principal } from '@travelops/auth';
-import { DEFAULT_LIMIT, ok, type Page, parseInput, type Result, runIdempotently, type Stores } from '@travelops/domain';
+import {
+  DEFAULT_LIMIT,
+  ok,
+  type Page,
+  parseInput,
+  type Result,
+  runIdempotently,
+  type Stores,
+} from '@travelops/domain';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import * as v from 'valibot';
 import { jsonBody } from './body.js';
@@ -72,7 +80,11 @@ interface StoredReply {
 function toStoredReply(route: RouteDefinition, reply: Reply): StoredReply {
   const body: Record<string, unknown> = { data: reply.data };
   if (reply.pagination) body.pagination = reply.pagination;
-  return { status: reply.status ?? route.success.status, body, ...(reply.headers && { headers: reply.headers }) };
+  return {
+    status: reply.status ?? route.success.status,
+    body,
+    ...(reply.headers && { headers: reply.headers }),
+  };
 }
 
 export function registerRoute(router: Router, route: RouteDefinition, deps: HttpDeps): void {
@@ -102,7 +114,8 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
 
     const queryValue = (query?.ok ? query.value : {}) as Record<string, unknown>;
     const principal = principalOf(res);
-    const scopeOf = (scope?: string) => [route.operationId, principal?.workspaceId ?? '', scope ?? ''].join(':');
+    const scopeOf = (scope?: string) =>
+      [route.operationId, principal?.workspaceId ?? '', scope ?? ''].join(':');
     const contextFor = (stores: Stores): RouteContext<unknown, unknown, unknown> => ({
       params: params.value,
       query: queryValue,
@@ -138,11 +151,16 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
 
     const key = route.idempotent ? req.get('Idempotency-Key') : undefined;
     const outcome = key
-      ? await runIdempotently(deps.stores, deps.clock, {
-          scope: `${principal?.workspaceId ?? `public:${String(req.params.workspaceSlug)}`} ${req.method} ${req.path}`,
-          key,
-          fingerprint: fingerprintBody(req.body),
-        }, run)
+      ? await runIdempotently(
+          deps.stores,
+          deps.clock,
+          {
+            scope: `${principal?.workspaceId ?? `public:${String(req.params.workspaceSlug)}`} ${req.method} ${req.path}`,
+            key,
+            fingerprint: fingerprintBody(req.body),
+          },
+          run,
+        )
       : await run(deps.stores);
     if (!outcome.ok) return sendError(res, outcome.error);
     const reply = outcome.value as StoredReply & { replayed?: boolean };

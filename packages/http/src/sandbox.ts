@@ -12,7 +12,10 @@ export function createSandboxPaymentProvider(publicBaseUrl: string): PaymentProv
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}button{font-size:1rem;padding:.5rem 1rem;margin-right:.5rem}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
@@ -36,15 +39,17 @@ export function sandboxRouter(deps: HttpDeps): Router {
     const session = await deps.stores.payments.findSessionByToken(String(req.params.token));
     if (!session) return sendError(res, { code: 'NOT_FOUND', message: 'No such payment page.' });
     const open = session.status === 'OPEN' && session.expiresAt.getTime() > deps.clock.now().getTime();
-    res.type('html').send(
-      page(
-        'Sandbox checkout',
-        `<p>Booking <code>${escapeHtml(session.bookingId)}</code>: <strong>${money(session.amount, session.currency)}</strong> (${session.purpose.toLowerCase()}).</p>` +
-          (open
-            ? `<form method="post"><button name="outcome" value="succeeded">Pay</button><button name="outcome" value="failed">Fail the payment</button></form><p>No money moves: this is the sandbox provider.</p>`
-            : `<p>This payment page is ${session.status === 'OPEN' ? 'expired' : session.status.toLowerCase()}.</p>`),
-      ),
-    );
+    res
+      .type('html')
+      .send(
+        page(
+          'Sandbox checkout',
+          `<p>Booking <code>${escapeHtml(session.bookingId)}</code>: <strong>${money(session.amount, session.currency)}</strong> (${session.purpose.toLowerCase()}).</p>` +
+            (open
+              ? `<form method="post"><button name="outcome" value="succeeded">Pay</button><button name="outcome" value="failed">Fail the payment</button></form><p>No money moves: this is the sandbox provider.</p>`
+              : `<p>This payment page is ${session.status === 'OPEN' ? 'expired' : session.status.toLowerCase()}.</p>`),
+        ),
+      );
   });
 
   router.post(
@@ -71,7 +76,12 @@ export function sandboxRouter(deps: HttpDeps): Router {
       if (req.is('application/x-www-form-urlencoded')) {
         return res
           .type('html')
-          .send(page(session.status === 'SUCCEEDED' ? 'Payment received' : 'Payment failed', `<p>Booking ${escapeHtml(booking.id)} is ${booking.status}.</p>`));
+          .send(
+            page(
+              session.status === 'SUCCEEDED' ? 'Payment received' : 'Payment failed',
+              `<p>Booking ${escapeHtml(booking.id)} is ${booking.status}.</p>`,
+            ),
+          );
       }
       res.json({
         data: {

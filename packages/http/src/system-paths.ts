@@ -69,7 +69,10 @@ export const systemPaths: Record<string, object> = {
         },
       },
       responses: {
-        '200': { description: 'The session and booking after payment.', content: { 'application/json': { schema: { type: 'object' } } } },
+        '200': {
+          description: 'The session and booking after payment.',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
         '400': { $ref: '#/components/responses/BadRequest' },
         '404': { $ref: '#/components/responses/NotFound' },
         '422': { $ref: '#/components/responses/Unprocessable' },

@@ -49,17 +49,22 @@ describe('decideStatusChange (decisions §2)', () => {
     ['CONFIRMED', 'NO_SHOW', future, 'departure_not_started'],
   ] as const)('%s -> %s with the departure at %s is 422 %s', (from, to, at, issue) => {
     const result = decideStatusChange(from, to, at, now);
-    expect(result.ok ? null : result.error).toMatchObject({ code: 'UNPROCESSABLE', details: [{ field: 'status', issue }] });
+    expect(result.ok ? null : result.error).toMatchObject({
+      code: 'UNPROCESSABLE',
+      details: [{ field: 'status', issue }],
+    });
   });
 
-  const refused = BOOKING_STATUSES.flatMap((from) => BOOKING_STATUSES.map((to) => [from, to] as const)).filter(
-    ([from, to]) => !allowed.some(([f, t]) => f === from && t === to),
-  );
+  const refused = BOOKING_STATUSES.flatMap((from) =>
+    BOOKING_STATUSES.map((to) => [from, to] as const),
+  ).filter(([from, to]) => !allowed.some(([f, t]) => f === from && t === to));
   it.each(refused)('%s -> %s is never allowed', (from, to) => {
     for (const at of [past, future]) {
       const result = decideStatusChange(from, to, at, now);
       if (from === 'CONFIRMED' && ['CANCELLED', 'COMPLETED', 'NO_SHOW'].includes(to)) continue;
-      expect(result.ok ? null : result.error.details).toEqual([{ field: 'status', issue: 'invalid_transition' }]);
+      expect(result.ok ? null : result.error.details).toEqual([
+        { field: 'status', issue: 'invalid_transition' },
+      ]);
     }
   });
 });
@@ -83,12 +88,20 @@ describe('priceBooking', () => {
     const priced = priceBooking(tour, 3, [{ id: 'lunch', quantity: 2 }]);
     expect(priced).toEqual({
       ok: true,
-      value: { total: 3 * 2500 + 2 * 1200, addOns: [{ id: 'lunch', name: 'Lunch', unitPrice: 1200, quantity: 2 }] },
+      value: {
+        total: 3 * 2500 + 2 * 1200,
+        addOns: [{ id: 'lunch', name: 'Lunch', unitPrice: 1200, quantity: 2 }],
+      },
     });
   });
   it('refuses an add-on the tour does not sell, naming the item', () => {
-    const priced = priceBooking(tour, 1, [{ id: 'lunch', quantity: 1 }, { id: 'spa', quantity: 1 }]);
-    expect(priced.ok ? null : priced.error.details).toEqual([{ field: 'addOns[1].id', issue: 'unknown_add_on' }]);
+    const priced = priceBooking(tour, 1, [
+      { id: 'lunch', quantity: 1 },
+      { id: 'spa', quantity: 1 },
+    ]);
+    expect(priced.ok ? null : priced.error.details).toEqual([
+      { field: 'addOns[1].id', issue: 'unknown_add_on' },
+    ]);
   });
 });
 
@@ -126,14 +139,22 @@ describe('checkSeats', () => {
     createdAt: past,
     updatedAt: past,
   };
-  const issue = (r: ReturnType<typeof checkSeats>) => (r.ok ? 'ok' : `${r.error.code} ${r.error.details?.[0]?.issue}`);
+  const issue = (r: ReturnType<typeof checkSeats>) =>
+    r.ok ? 'ok' : `${r.error.code} ${r.error.details?.[0]?.issue}`;
   it('takes seats that remain', () => expect(issue(checkSeats(departure, 2, now))).toBe('ok'));
-  it('is 409 when fewer remain', () => expect(issue(checkSeats(departure, 3, now))).toBe('CONFLICT insufficient_seats'));
+  it('is 409 when fewer remain', () =>
+    expect(issue(checkSeats(departure, 3, now))).toBe('CONFLICT insufficient_seats'));
   it('is 400 when more than the departure could ever hold', () =>
     expect(issue(checkSeats(departure, 11, now))).toBe('VALIDATION_ERROR max_capacity_exceeded'));
   it('is 422 on a cancelled, started or closed departure', () => {
-    expect(issue(checkSeats({ ...departure, status: 'CANCELLED' }, 1, now))).toBe('UNPROCESSABLE not_bookable');
-    expect(issue(checkSeats({ ...departure, startsAt: past }, 1, now))).toBe('UNPROCESSABLE departure_started');
-    expect(issue(checkSeats({ ...departure, bookingCutoffAt: past }, 1, now))).toBe('UNPROCESSABLE booking_closed');
+    expect(issue(checkSeats({ ...departure, status: 'CANCELLED' }, 1, now))).toBe(
+      'UNPROCESSABLE not_bookable',
+    );
+    expect(issue(checkSeats({ ...departure, startsAt: past }, 1, now))).toBe(
+      'UNPROCESSABLE departure_started',
+    );
+    expect(issue(checkSeats({ ...departure, bookingCutoffAt: past }, 1, now))).toBe(
+      'UNPROCESSABLE booking_closed',
+    );
   });
 });

@@ -34,12 +34,15 @@ export function priceBooking(
     const offered = tour.addOns.find((addOn) => addOn.id === wanted.id);
     if (!offered) {
       return fail(
-        validationError('The tour sells no such add-on.', [{ field: `addOns[${index}].id`, issue: 'unknown_add_on' }]),
+        validationError('The tour sells no such add-on.', [
+          { field: `addOns[${index}].id`, issue: 'unknown_add_on' },
+        ]),
       );
     }
     lines.push({ id: offered.id, name: offered.name, unitPrice: offered.price, quantity: wanted.quantity });
   }
-  const total = tour.basePrice * participants + lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const total =
+    tour.basePrice * participants + lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   return ok({ total, addOns: lines });
 }
 
@@ -65,11 +68,7 @@ export function outstandingAmount(booking: Pick<BookingRecord, 'totalAmount' | '
  * Whether `requested` seats can be taken on the departure now: not bookable -> 422,
  * more than it could ever hold -> 400 `max_capacity_exceeded`, more than remain -> 409.
  */
-export function checkSeats(
-  departure: Availability,
-  requested: number,
-  now: Date,
-): Result<true> {
+export function checkSeats(departure: Availability, requested: number, now: Date): Result<true> {
   if (!isBookable(departure, now)) return fail(notBookable(departure, now));
   if (requested > departure.capacity) {
     return fail(
@@ -92,7 +91,11 @@ export function soldOut(departure: Pick<Availability, 'seatsRemaining'>): Domain
 
 function notBookable(departure: Availability, now: Date): DomainError {
   if (departure.status !== 'SCHEDULED' && departure.status !== 'DELAYED') {
-    return unprocessable(`A ${departure.status} departure cannot be booked.`, 'availabilityId', 'not_bookable');
+    return unprocessable(
+      `A ${departure.status} departure cannot be booked.`,
+      'availabilityId',
+      'not_bookable',
+    );
   }
   if (Date.parse(departure.startsAt) <= now.getTime()) {
     return unprocessable('This departure has already started.', 'availabilityId', 'departure_started');
@@ -131,7 +134,13 @@ export function decideStatusChange(
   if (from === 'PENDING' && (to === 'CONFIRMED' || to === 'CANCELLED')) return change();
   if (from === 'CONFIRMED' && to === 'CANCELLED') {
     return started
-      ? fail(unprocessable('The departure has started; it can no longer be cancelled.', 'status', 'departure_started'))
+      ? fail(
+          unprocessable(
+            'The departure has started; it can no longer be cancelled.',
+            'status',
+            'departure_started',
+          ),
+        )
       : change();
   }
   if (from === 'CONFIRMED' && (to === 'COMPLETED' || to === 'NO_SHOW')) {

@@ -16,11 +16,11 @@ import type { Availability } from '../schemas/availability.js';
 import type {
   BookingCreateInput,
   BookingSort,
+  Participant,
   ParticipantInput,
   SetBookingStatusInput,
   UpdateBookingInput,
 } from '../schemas/booking.js';
-import type { Participant } from '../schemas/booking.js';
 import {
   checkSeats,
   decideStatusChange,
@@ -37,7 +37,11 @@ import { type BookingLinks, toBookingView } from './view.js';
 export interface PaymentProvider {
   checkoutUrl(session: PaymentSession): string;
   /** Returns money to the payer; the sandbox always succeeds. */
-  refund(request: { bookingId: string; amount: number; currency: string }): Promise<Result<{ reference: string }>>;
+  refund(request: {
+    bookingId: string;
+    amount: number;
+    currency: string;
+  }): Promise<Result<{ reference: string }>>;
 }
 
 export interface BookingDeps {
@@ -157,13 +161,26 @@ async function cancelLocked(
 const SYSTEM: Actor = { type: 'system', id: null };
 
 /** Releases the departure's expired holds (caller holds the departure lock); returns how many. */
-async function releaseExpiredHolds(deps: Pick<BookingDeps, 'clock'>, stores: Stores, workspaceId: string, availabilityId: string) {
-  const holds = await stores.bookings.findExpiredHolds(deps.clock.now(), { workspaceId, availabilityId, limit: 1000 });
+async function releaseExpiredHolds(
+  deps: Pick<BookingDeps, 'clock'>,
+  stores: Stores,
+  workspaceId: string,
+  availabilityId: string,
+) {
+  const holds = await stores.bookings.findExpiredHolds(deps.clock.now(), {
+    workspaceId,
+    availabilityId,
+    limit: 1000,
+  });
   let released = 0;
   for (const hold of holds) {
     const locked = await stores.bookings.lock(workspaceId, hold.id);
     if (!locked || locked.status !== 'PENDING') continue;
-    const cancelled = await cancelLocked(deps, stores, locked, { actor: SYSTEM, reason: 'EXPIRED', event: 'booking.expired' });
+    const cancelled = await cancelLocked(deps, stores, locked, {
+      actor: SYSTEM,
+      reason: 'EXPIRED',
+      event: 'booking.expired',
+    });
     if (cancelled.ok) released++;
   }
   return released;
@@ -222,7 +239,11 @@ export function createBooking(
     if (!price.ok) return price;
     let seats = checkSeats(departure, count, now);
     // Stale holds never cause a 409: release this departure's expired ones first.
-    if (!seats.ok && seats.error.code === 'CONFLICT' && (await releaseExpiredHolds(deps, stores, ctx.workspaceId, departure.id))) {
+    if (
+      !seats.ok &&
+      seats.error.code === 'CONFLICT' &&
+      (await releaseExpiredHolds(deps, stores, ctx.workspaceId, departure.id))
+    ) {
       departure = (await stores.availability.lock(ctx.workspaceId, departure.id)) as Availability;
       seats = checkSeats(departure, count, now);
     }
@@ -271,7 +292,14 @@ export function createBooking(
     if (mode !== 'MANUAL' && !settled && booking.expiresAt) {
       const amount = firstPaymentAmount(mode, total, tour.depositPercent);
       const purpose: PaymentPurpose = mode === 'DEPOSIT' ? 'DEPOSIT' : 'FULL';
-      const { session, url } = await openPaymentSession(deps, stores, booking, amount, purpose, new Date(booking.expiresAt));
+      const { session, url } = await openPaymentSession(
+        deps,
+        stores,
+        booking,
+        amount,
+        purpose,
+        new Date(booking.expiresAt),
+      );
       booking = await stores.bookings.update(ctx.workspaceId, booking.id, { paymentIntentId: session.id });
       if (mode === 'PAYMENT_LINK') links.paymentLinkUrl = url;
       else links.checkoutUrl = url;
@@ -298,7 +326,12 @@ export function listBookings(
   return deps.stores.bookings.list(workspaceId, filter, sort, page);
 }
 
-export async function listBookingHistory(deps: BookingDeps, workspaceId: string, bookingId: string, page: PageRequest) {
+export async function listBookingHistory(
+  deps: BookingDeps,
+  workspaceId: string,
+  bookingId: string,
+  page: PageRequest,
+) {
   const booking = await deps.stores.bookings.findById(workspaceId, bookingId);
   if (!booking) return fail(notFound('booking'));
   return ok(await deps.stores.bookingHistory.list(workspaceId, bookingId, page));
@@ -320,7 +353,11 @@ export function setBookingStatus(
     const reason = input.reason ?? null;
     let updated: BookingRecord;
     if (change.value.releasesSeats) {
-      const cancelled = await cancelLocked(deps, stores, booking, { actor: ctx.actor, reason, event: 'booking.cancelled' });
+      const cancelled = await cancelLocked(deps, stores, booking, {
+        actor: ctx.actor,
+        reason,
+        event: 'booking.cancelled',
+      });
       if (!cancelled.ok) return cancelled;
       updated = cancelled.value;
     } else {
@@ -370,7 +407,13 @@ export function updateBooking(
     const current = departures.get(booking.availabilityId);
     if (!target || !current) return fail(unprocessable('No such departure.', 'availabilityId', 'not_found'));
     if (target.tourId !== booking.tourId) {
-      return fail(unprocessable('Move the booking to a departure of the same tour.', 'availabilityId', 'different_tour'));
+      return fail(
+        unprocessable(
+          'Move the booking to a departure of the same tour.',
+          'availabilityId',
+          'different_tour',
+        ),
+      );
     }
     const count = input.participants?.length ?? booking.participantCount;
     const moving = target.id !== current.id;
@@ -381,7 +424,11 @@ export function updateBooking(
       if (!seats.ok) return seats;
     }
     if (moving) {
-      const released = await stores.availability.adjustBookedSeats(ctx.workspaceId, current.id, -booking.participantCount);
+      const released = await stores.availability.adjustBookedSeats(
+        ctx.workspaceId,
+        current.id,
+        -booking.participantCount,
+      );
       if (!released.ok) return released;
     }
     const delta = moving ? count : count - booking.participantCount;
@@ -430,11 +477,13 @@ export function createPaymentLink(
       return fail(unprocessable(`A ${booking.status} booking takes no payment.`, 'status', 'invalid_state'));
     }
     const amount = outstandingAmount(booking);
-    if (amount <= 0) return fail(unprocessable('Nothing is outstanding on this booking.', 'amount', 'nothing_outstanding'));
+    if (amount <= 0)
+      return fail(unprocessable('Nothing is outstanding on this booking.', 'amount', 'nothing_outstanding'));
     const now = deps.clock.now();
     const linkExpiry = now.getTime() + PAYMENT_LINK_HOURS * 60 * 60 * 1000;
     // A link never outlives the hold it would pay for.
-    const holdEnds = booking.status === 'PENDING' && booking.expiresAt ? Date.parse(booking.expiresAt) : Infinity;
+    const holdEnds =
+      booking.status === 'PENDING' && booking.expiresAt ? Date.parse(booking.expiresAt) : Infinity;
     const expiresAt = new Date(Math.min(linkExpiry, holdEnds));
     const purpose: PaymentPurpose = booking.amountPaid > 0 ? 'BALANCE' : 'FULL';
     const { session, url } = await openPaymentSession(deps, stores, booking, amount, purpose, expiresAt);
@@ -464,11 +513,17 @@ export async function completePayment(
       return fail(unprocessable('This payment page has expired.', 'token', 'session_expired'));
     }
     if (booking.status === 'CANCELLED' || booking.status === 'COMPLETED' || booking.status === 'NO_SHOW') {
-      return fail(unprocessable(`The booking is ${booking.status}; no payment is taken.`, 'status', 'invalid_state'));
+      return fail(
+        unprocessable(`The booking is ${booking.status}; no payment is taken.`, 'status', 'invalid_state'),
+      );
     }
     if (outcome === 'failed') {
       const failed = await stores.payments.updateSession(session.id, { status: 'FAILED', completedAt: now });
-      await emit(stores, deps.clock, 'payment.failed', booking, { bookingId: booking.id, sessionId: session.id, amount: session.amount });
+      await emit(stores, deps.clock, 'payment.failed', booking, {
+        bookingId: booking.id,
+        sessionId: session.id,
+        amount: session.amount,
+      });
       return ok({ session: failed, booking });
     }
     const amount = Math.min(session.amount, outstandingAmount(booking));
@@ -494,7 +549,10 @@ export async function completePayment(
       patch.expiresAt = null;
     }
     const updated = await stores.bookings.update(booking.workspaceId, booking.id, patch);
-    const completed = await stores.payments.updateSession(session.id, { status: 'SUCCEEDED', completedAt: now });
+    const completed = await stores.payments.updateSession(session.id, {
+      status: 'SUCCEEDED',
+      completedAt: now,
+    });
     await stores.customers.refreshStats(booking.workspaceId, booking.customerId);
     await emit(stores, deps.clock, 'payment.succeeded', updated, {
       paymentId: payment.id,
@@ -523,12 +581,17 @@ export function refundBooking(
     if (!locked.ok) return locked;
     const { booking } = locked.value;
     const refundable = booking.amountPaid - booking.amountRefunded;
-    if (refundable <= 0) return fail(unprocessable('Nothing paid is left to refund.', 'amount', 'nothing_to_refund'));
+    if (refundable <= 0)
+      return fail(unprocessable('Nothing paid is left to refund.', 'amount', 'nothing_to_refund'));
     const amount = input.amount ?? refundable;
     if (amount > refundable) {
       return fail(unprocessable(`At most ${refundable} can be refunded.`, 'amount', 'exceeds_refundable'));
     }
-    const refunded = await deps.payments.refund({ bookingId: booking.id, amount, currency: booking.currency });
+    const refunded = await deps.payments.refund({
+      bookingId: booking.id,
+      amount,
+      currency: booking.currency,
+    });
     if (!refunded.ok) return refunded;
     const payment = await stores.payments.insertPayment({
       id: newId('payment'),
@@ -573,7 +636,13 @@ export function checkInBooking(
     const known = new Set(booking.participants.map((p) => p.id));
     const unknown = (participantIds ?? []).findIndex((id) => !known.has(id));
     if (unknown >= 0) {
-      return fail(unprocessable('No such participant on this booking.', `participantIds[${unknown}]`, 'unknown_participant'));
+      return fail(
+        unprocessable(
+          'No such participant on this booking.',
+          `participantIds[${unknown}]`,
+          'unknown_participant',
+        ),
+      );
     }
     const wanted = new Set(participantIds ?? known);
     const at = deps.clock.now().toISOString();
@@ -610,7 +679,9 @@ export function signWaiver(
       return fail(unprocessable('The booking is cancelled.', 'status', 'invalid_state'));
     }
     if (!booking.participants.some((p) => p.id === input.participantId)) {
-      return fail(unprocessable('No such participant on this booking.', 'participantId', 'unknown_participant'));
+      return fail(
+        unprocessable('No such participant on this booking.', 'participantId', 'unknown_participant'),
+      );
     }
     const participants = booking.participants.map((p) =>
       p.id === input.participantId ? { ...p, waiverSigned: true } : p,
@@ -643,7 +714,9 @@ export function retryPublicPayment(
     const now = deps.clock.now();
     const expired = booking.expiresAt !== null && Date.parse(booking.expiresAt) <= now.getTime();
     if (booking.status !== 'PENDING' || expired || booking.publicToken !== publicToken) {
-      return fail(unprocessable('Only a pending, unexpired booking can retry its payment.', 'status', 'invalid_state'));
+      return fail(
+        unprocessable('Only a pending, unexpired booking can retry its payment.', 'status', 'invalid_state'),
+      );
     }
     const tour = await stores.tours.findById(booking.workspaceId, booking.tourId);
     const amount =
@@ -652,9 +725,12 @@ export function retryPublicPayment(
         : outstandingAmount(booking);
     if (amount <= 0) return fail(unprocessable('Nothing is outstanding.', 'amount', 'nothing_outstanding'));
     const expiresAt = booking.expiresAt ? new Date(booking.expiresAt) : new Date(now.getTime() + DAY);
-    const purpose: PaymentPurpose = booking.paymentMode === 'DEPOSIT' && booking.amountPaid === 0 ? 'DEPOSIT' : 'FULL';
+    const purpose: PaymentPurpose =
+      booking.paymentMode === 'DEPOSIT' && booking.amountPaid === 0 ? 'DEPOSIT' : 'FULL';
     const { session, url } = await openPaymentSession(deps, stores, booking, amount, purpose, expiresAt);
-    const updated = await stores.bookings.update(booking.workspaceId, booking.id, { paymentIntentId: session.id });
+    const updated = await stores.bookings.update(booking.workspaceId, booking.id, {
+      paymentIntentId: session.id,
+    });
     return ok({ booking: toBookingView(updated, { checkoutUrl: url }) });
   });
 }
@@ -670,8 +746,13 @@ export async function expireHolds(deps: Pick<BookingDeps, 'stores' | 'clock'>, l
       const { booking } = locked.value;
       const now = deps.clock.now().getTime();
       // Paid, cancelled or extended meanwhile: nothing to do.
-      if (booking.status !== 'PENDING' || !booking.expiresAt || Date.parse(booking.expiresAt) > now) return ok(false);
-      const cancelled = await cancelLocked(deps, stores, booking, { actor: SYSTEM, reason: 'EXPIRED', event: 'booking.expired' });
+      if (booking.status !== 'PENDING' || !booking.expiresAt || Date.parse(booking.expiresAt) > now)
+        return ok(false);
+      const cancelled = await cancelLocked(deps, stores, booking, {
+        actor: SYSTEM,
+        reason: 'EXPIRED',
+        event: 'booking.expired',
+      });
       return cancelled.ok ? ok(true) : cancelled;
     });
     if (result.ok && result.value) expired++;

@@ -12,7 +12,19 @@ export const WorkspaceSchema = v.object({
 });
 export type Workspace = v.InferOutput<typeof WorkspaceSchema>;
 
-export const CreateWorkspaceSchema = v.strictObject({ slug: SlugSchema, name: requiredText(200) });
+/**
+ * Words the spec's public paths use after `/public/` (`/public/bookings/{token}`,
+ * `/public/itineraries/{token}`): no workspace may take them as its slug.
+ */
+export const RESERVED_WORKSPACE_SLUGS = ['bookings', 'itineraries'] as const;
+
+export const CreateWorkspaceSchema = v.strictObject({
+  slug: v.pipe(
+    SlugSchema,
+    v.check((slug) => !(RESERVED_WORKSPACE_SLUGS as readonly string[]).includes(slug), 'reserved_slug'),
+  ),
+  name: requiredText(200),
+});
 export type CreateWorkspaceInput = v.InferOutput<typeof CreateWorkspaceSchema>;
 
 export const CreateMemberSchema = v.strictObject({

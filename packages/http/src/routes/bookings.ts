@@ -46,7 +46,8 @@ export function bookingReply(result: Result<BookingRecord>, status?: number): Re
 function ifMatchVersion(header: string | undefined): number | undefined {
   if (header === undefined || header.trim() === '*') return undefined;
   const match = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header);
-  if (!match) throw badRequest('If-Match takes an ETag from a previous response.', 'If-Match', 'invalid_etag');
+  if (!match)
+    throw badRequest('If-Match takes an ETag from a previous response.', 'If-Match', 'invalid_etag');
   return Number(match[1]);
 }
 
@@ -90,7 +91,11 @@ export const bookingRoutes = [
     params: WorkspaceParams,
     body: BookingCreateSchema,
     idempotent: true,
-    success: { status: 201, description: 'The booking, PENDING until paid or confirmed.', schema: BookingSchema },
+    success: {
+      status: 201,
+      description: 'The booking, PENDING until paid or confirmed.',
+      schema: BookingSchema,
+    },
     errors: [409, 422],
     async handle({ bookings, params, body, actor }) {
       const created = await createBooking(bookings, { workspaceId: params.workspaceId, actor }, body);
@@ -162,7 +167,11 @@ export const bookingRoutes = [
     success: { status: 201, description: 'The link.', schema: PaymentLinkSchema },
     errors: [404, 422],
     async handle({ bookings, params, actor }) {
-      const link = await createPaymentLink(bookings, { workspaceId: params.workspaceId, actor }, params.bookingId);
+      const link = await createPaymentLink(
+        bookings,
+        { workspaceId: params.workspaceId, actor },
+        params.bookingId,
+      );
       return link.ok ? ok({ data: link.value }) : link;
     },
   }),
@@ -171,7 +180,8 @@ export const bookingRoutes = [
     method: 'post',
     path: '/workspaces/{workspaceId}/bookings/{bookingId}/checkin',
     summary: 'Check participants in',
-    description: 'CONFIRMED bookings only (else 422). `participantIds` defaults to everyone; an unknown id is 422.',
+    description:
+      'CONFIRMED bookings only (else 422). `participantIds` defaults to everyone; an unknown id is 422.',
     tags,
     access: { permission: 'checkin:write' },
     params: BookingParams,
@@ -195,7 +205,9 @@ export const bookingRoutes = [
     success: { status: 200, description: 'The booking with its new token.', schema: BookingSchema },
     errors: [404],
     async handle({ bookings, params, actor }) {
-      return bookingReply(await rotatePublicToken(bookings, { workspaceId: params.workspaceId, actor }, params.bookingId));
+      return bookingReply(
+        await rotatePublicToken(bookings, { workspaceId: params.workspaceId, actor }, params.bookingId),
+      );
     },
   }),
   defineRoute({
@@ -227,10 +239,20 @@ export const bookingRoutes = [
     access: { permission: 'read' },
     params: BookingParams,
     query: PageQuerySchema,
-    success: { status: 200, description: 'A page of history entries.', schema: BookingHistoryEntrySchema, list: 'paginated' },
+    success: {
+      status: 200,
+      description: 'A page of history entries.',
+      schema: BookingHistoryEntrySchema,
+      list: 'paginated',
+    },
     errors: [404],
     async handle({ bookings, params, pageRequest, pageReply }) {
-      const page = await listBookingHistory(bookings, params.workspaceId, params.bookingId, pageRequest(params.bookingId));
+      const page = await listBookingHistory(
+        bookings,
+        params.workspaceId,
+        params.bookingId,
+        pageRequest(params.bookingId),
+      );
       return page.ok ? ok(pageReply(page.value, params.bookingId)) : page;
     },
   }),

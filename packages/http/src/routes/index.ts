@@ -2,8 +2,8 @@ import type { RouteDefinition } from '../route.js';
 import { availabilityRoutes } from './availability.js';
 import { bookingRoutes } from './bookings.js';
 import { customerRoutes } from './customers.js';
-import { publicBookingRoutes } from './public-bookings.js';
 import { publicRoutes } from './public.js';
+import { publicBookingRoutes } from './public-bookings.js';
 import { tourRoutes } from './tours.js';
 
 /** Every operation of the API; the router and /openapi.json are both built from this list. */

@@ -84,7 +84,8 @@ export const publicBookingRoutes = [
     method: 'post',
     path: '/public/bookings/{publicToken}/payment/retry',
     summary: 'Get a fresh checkout for a pending booking',
-    description: 'Only a PENDING booking whose hold has not expired (else 422). Earlier checkout pages close.',
+    description:
+      'Only a PENDING booking whose hold has not expired (else 422). Earlier checkout pages close.',
     tags,
     access: 'public',
     params: TokenParams,
