@@ -29,6 +29,8 @@ export interface TestApi {
   /** The stores and clock the operator CLI commands take, on this API's database. */
   commandDeps: CommandDeps;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  /** A link the API handed out (checkout, payment link), pointed at this test server. */
+  local(url: string): string;
   /** A new workspace and a token of the given role in it. */
   createWorkspace(
     role?: Role,
@@ -94,6 +96,10 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
         // Not JSON (the /docs page): the text is the body.
       }
       return { status: res.status, headers: res.headers, body: parsed as never };
+    },
+    local(url: string) {
+      const parsed = new URL(url);
+      return `${baseUrl}${parsed.pathname}${parsed.search}`;
     },
     async createWorkspace(role = 'ADMIN', slug = unique('ws')) {
       const created = await workspaceCreate(deps, { slug, name: `Workspace ${slug}` });

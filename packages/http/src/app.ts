@@ -27,6 +27,8 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
 
   const app = express();
   app.disable('x-powered-by');
+  // Only bookings carry an ETag: their version, for If-Match (decisions §4).
+  app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy ?? false);
   app.use(helmet());
   app.use(requestId);

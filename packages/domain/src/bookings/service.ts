@@ -220,7 +220,7 @@ export function createBooking(
   ctx: BookingContext,
   input: BookingCreateInput,
   options: CreateBookingOptions = { channel: 'api' },
-): Promise<Result<{ booking: ReturnType<typeof toBookingView> }>> {
+): Promise<Result<{ booking: BookingRecord; links: BookingLinks }>> {
   const mode = input.paymentMode ?? 'CHECKOUT';
   if (options.channel === 'public' && mode !== 'CHECKOUT' && mode !== 'DEPOSIT') {
     return Promise.resolve(
@@ -307,7 +307,7 @@ export function createBooking(
     await stores.customers.refreshStats(ctx.workspaceId, customer.id);
     await emit(stores, deps.clock, 'booking.created', booking);
     if (booking.status === 'CONFIRMED') await emit(stores, deps.clock, 'booking.confirmed', booking);
-    return ok({ booking: toBookingView(booking, links) });
+    return ok({ booking, links });
   });
 }
 
@@ -704,7 +704,7 @@ export function signWaiver(
 export function retryPublicPayment(
   deps: BookingDeps,
   publicToken: string,
-): Promise<Result<{ booking: ReturnType<typeof toBookingView> }>> {
+): Promise<Result<{ booking: BookingRecord; links: BookingLinks }>> {
   return deps.stores.transaction(async (stores) => {
     const found = await stores.bookings.findByPublicToken(publicToken);
     if (!found) return fail(notFound('booking'));
@@ -731,7 +731,7 @@ export function retryPublicPayment(
     const updated = await stores.bookings.update(booking.workspaceId, booking.id, {
       paymentIntentId: session.id,
     });
-    return ok({ booking: toBookingView(updated, { checkoutUrl: url }) });
+    return ok({ booking: updated, links: { checkoutUrl: url } });
   });
 }
 

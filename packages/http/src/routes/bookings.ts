@@ -1,6 +1,7 @@
 import {
   BookingCreateSchema,
   BookingHistoryEntrySchema,
+  type BookingLinks,
   type BookingRecord,
   BookingSchema,
   CheckInSchema,
@@ -33,12 +34,15 @@ const tags = ['Bookings'];
 const BookingParams = v.object({ workspaceId: PathId, bookingId: PathId });
 
 /** The booking as the API shows it, with its version as a strong ETag. */
-export function bookingReply(result: Result<BookingRecord>, status?: number): Result<Reply> {
+export function bookingReply(
+  result: Result<BookingRecord>,
+  options: { status?: number; links?: BookingLinks; headers?: Record<string, string> } = {},
+): Result<Reply> {
   if (!result.ok) return result;
   return ok({
-    ...(status !== undefined && { status }),
-    data: toBookingView(result.value),
-    headers: { ETag: `"${result.value.version}"` },
+    ...(options.status !== undefined && { status: options.status }),
+    data: toBookingView(result.value, options.links),
+    headers: { ETag: `"${result.value.version}"`, ...options.headers },
   });
 }
 
@@ -99,7 +103,8 @@ export const bookingRoutes = [
     errors: [409, 422],
     async handle({ bookings, params, body, actor }) {
       const created = await createBooking(bookings, { workspaceId: params.workspaceId, actor }, body);
-      return created.ok ? ok({ data: created.value.booking }) : created;
+      if (!created.ok) return created;
+      return bookingReply(ok(created.value.booking), { links: created.value.links });
     },
   }),
   defineRoute({
@@ -226,7 +231,7 @@ export const bookingRoutes = [
     errors: [404, 422],
     async handle({ bookings, params, body, actor }) {
       const ctx = { workspaceId: params.workspaceId, actor };
-      return bookingReply(await refundBooking(bookings, ctx, params.bookingId, body), 201);
+      return bookingReply(await refundBooking(bookings, ctx, params.bookingId, body), { status: 201 });
     },
   }),
   defineRoute({

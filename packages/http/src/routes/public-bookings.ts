@@ -1,5 +1,6 @@
 import {
   BookingCreateSchema,
+  type BookingLinks,
   type BookingRecord,
   BookingSchema,
   createBooking,
@@ -13,6 +14,7 @@ import {
 } from '@travelops/domain';
 import * as v from 'valibot';
 import { defineRoute, type Reply } from '../route.js';
+import { bookingReply } from './bookings.js';
 import { PathId } from './params.js';
 
 const tags = ['Public'];
@@ -21,8 +23,8 @@ const TokenParams = v.object({ publicToken: PathId });
 /** A guest's link is a credential: never cached, never leaked through a Referer. */
 const GUEST_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 
-function guestReply(result: Result<BookingRecord>): Result<Reply> {
-  return result.ok ? ok({ data: toBookingView(result.value), headers: GUEST_HEADERS }) : result;
+function guestReply(result: Result<BookingRecord>, links?: BookingLinks): Result<Reply> {
+  return bookingReply(result, { headers: GUEST_HEADERS, ...(links && { links }) });
 }
 
 export const publicBookingRoutes = [
@@ -45,7 +47,7 @@ export const publicBookingRoutes = [
       if (!workspace) return { ok: false, error: { code: 'NOT_FOUND', message: 'No such workspace.' } };
       const ctx = { workspaceId: workspace.id, actor: { type: 'guest' as const, id: null } };
       const created = await createBooking(bookings, ctx, body, { channel: 'public' });
-      return created.ok ? ok({ data: created.value.booking, headers: GUEST_HEADERS }) : created;
+      return created.ok ? guestReply(ok(created.value.booking), created.value.links) : created;
     },
   }),
   defineRoute({
@@ -93,7 +95,7 @@ export const publicBookingRoutes = [
     errors: [404, 422],
     async handle({ bookings, params }) {
       const retried = await retryPublicPayment(bookings, params.publicToken);
-      return retried.ok ? ok({ data: retried.value.booking, headers: GUEST_HEADERS }) : retried;
+      return retried.ok ? guestReply(ok(retried.value.booking), retried.value.links) : retried;
     },
   }),
 ];
