@@ -57,6 +57,10 @@ function errorStatuses(route: RouteDefinition): number[] {
     statuses.add(403);
   }
   if (route.query || route.body || route.idempotent) statuses.add(400);
+  if (route.idempotent) {
+    statuses.add(409);
+    statuses.add(422);
+  }
   if (route.body) {
     statuses.add(413);
     statuses.add(415);
