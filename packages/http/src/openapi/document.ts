@@ -180,7 +180,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
           in: 'header',
           required: false,
           description:
-            'A fresh UUID per logical operation; replays within 24 hours return the original result.',
+            'A fresh UUID per logical operation, not per retry. A replay within 24 hours returns the original status and body with `Idempotent-Replayed: true`; the same key with a different body is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Scoped to the workspace (or public slug), method and path. Unlike Stripe, only successful results are kept: a failed request rolled back, left no record, and runs again with the same key.',
           schema: { type: 'string', format: 'uuid' },
         },
       },
