@@ -44,6 +44,34 @@ describe('embedded mode (PGlite, in-process stores)', () => {
     expect(created.status).toBe(201);
     const customerId = ((await created.json()) as { data: { id: string } }).data.id;
 
+    // Bookings on PGlite: seat lock, idempotency key (advisory lock), sandbox payment.
+    const departures = (await (
+      await fetch(`${base}/workspaces/${workspaceId}/availability?limit=1`, { headers: auth })
+    ).json()) as { data: Array<{ id: string }> };
+    const book = () =>
+      fetch(`${base}/workspaces/${workspaceId}/bookings`, {
+        method: 'POST',
+        headers: { ...auth, 'Idempotency-Key': '7b0f5a8e-2c1d-4e5f-9a6b-0c1d2e3f4a5b' },
+        body: JSON.stringify({
+          availabilityId: departures.data[0]?.id,
+          customer: { name: 'Embedded Guest', email: 'guest@example.com' },
+          participants: [{ name: 'Embedded Guest' }],
+        }),
+      });
+    const booked = await book();
+    expect(booked.status).toBe(201);
+    const booking = ((await booked.json()) as { data: { id: string; status: string; checkoutUrl: string } }).data;
+    expect(booking.status).toBe('PENDING');
+    const replay = await book();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await replay.json()) as { data: { id: string } }).data.id).toBe(booking.id);
+    const paid = await fetch(booking.checkoutUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ outcome: 'succeeded' }),
+    });
+    expect(((await paid.json()) as { data: { booking: { status: string } } }).data.booking.status).toBe('CONFIRMED');
+
     // One process owns the data directory: the CLI refuses while the API runs.
     const locked = await runCli(
       ['token:create', '--workspace', 'demo', '--role', 'ADMIN', '--name', 'x', '--json'],

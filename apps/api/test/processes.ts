@@ -48,7 +48,8 @@ export async function startBuiltServer(env: Record<string, string>, cwd: string)
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (stdout.includes('TravelOps API listening')) {
+      // The banner (URL, first-run token) goes to stderr right after the listening log line.
+      if (stdout.includes('TravelOps API listening') && stderr.includes('TravelOps API: ')) {
         clearInterval(timer);
         resolve();
       }
