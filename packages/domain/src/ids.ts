@@ -12,6 +12,8 @@ export const ID_PREFIXES = {
   history: 'bhe',
   paymentSession: 'ps',
   payment: 'pay',
+  webhookEndpoint: 'whe',
+  webhookDelivery: 'whd',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 

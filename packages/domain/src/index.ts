@@ -18,3 +18,4 @@ export * from './schemas/tour.js';
 export * from './schemas/workspace.js';
 export * from './validation.js';
 export * from './workspaces.js';
+export * from './schemas/webhook.js';
