@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import type { RouteDefinition } from '../route.js';
 import { COMPONENT_SCHEMAS } from './components.js';
 import { type JsonSchemaObject, jsonSchemaOf } from './json-schema.js';
+import { webhookOperations } from './webhooks.js';
 
 export const API_VERSION = '2.0.0';
 
@@ -40,6 +41,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Availability: 'Departures of a tour: when it runs and how many seats remain.',
   Customers: 'CRM records of the people who book.',
   Bookings: 'Reservations: atomic seats, holds, payments, status history.',
+  Webhooks: 'Signed event deliveries to your endpoints, and their management.',
   Public:
     'No credential: what a booking widget and a guest see. Published tours and bookable departures only.',
   System: 'Health, readiness and this description.',
@@ -155,7 +157,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
       },
     ]),
   );
-  const tags = [...new Set([...routes.flatMap((route) => route.tags), 'System'])].map((name) => ({
+  const tags = [...new Set([...routes.flatMap((route) => route.tags), 'System', 'Webhooks'])].map((name) => ({
     name,
     description: TAG_DESCRIPTIONS[name] ?? name,
   }));
@@ -171,6 +173,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
     servers: [{ url: options.serverUrl }],
     tags,
     paths,
+    webhooks: webhookOperations(),
     components: {
       schemas,
       responses,

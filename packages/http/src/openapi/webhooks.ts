@@ -1,0 +1,95 @@
+import { WEBHOOK_EVENT_TYPES } from '@travelops/domain';
+
+const PAYMENT_EVENT_DATA = {
+  type: 'object',
+  required: ['paymentId', 'bookingId', 'amount', 'currency'],
+  properties: {
+    paymentId: { type: 'string' },
+    bookingId: { type: 'string' },
+    amount: { type: 'integer', description: 'Minor units.' },
+    currency: { type: 'string' },
+    purpose: { type: 'string', enum: ['FULL', 'DEPOSIT', 'BALANCE'] },
+    reason: { type: ['string', 'null'] },
+  },
+};
+
+const PAYMENT_FAILED_DATA = {
+  type: 'object',
+  required: ['bookingId', 'sessionId', 'amount'],
+  properties: { bookingId: { type: 'string' }, sessionId: { type: 'string' }, amount: { type: 'integer' } },
+};
+
+function envelope(type: string, data: object) {
+  return {
+    type: 'object',
+    required: ['id', 'type', 'createdAt', 'workspaceId', 'data'],
+    properties: {
+      id: { type: 'string', description: 'evt_...; the same on every attempt (also in `service-event-id`).' },
+      type: { type: 'string', const: type },
+      createdAt: { type: 'string', format: 'date-time' },
+      workspaceId: { type: 'string' },
+      data,
+    },
+  };
+}
+
+const DESCRIPTIONS: Record<string, string> = {
+  'booking.created': 'A booking was made (PENDING, or CONFIRMED when nothing is due).',
+  'booking.confirmed': 'A booking became CONFIRMED, by payment or by status.',
+  'booking.cancelled': 'A booking was cancelled; its seats are released.',
+  'booking.expired': 'An unpaid hold ran out; the booking is CANCELLED with reason EXPIRED.',
+  'booking.completed': 'A confirmed booking was marked COMPLETED after its departure started.',
+  'booking.no_show': 'A confirmed booking was marked NO_SHOW after its departure started.',
+  'booking.updated': 'A booking was changed (departure, participants, notes, amount).',
+  'payment.succeeded': 'A payment was received for a booking.',
+  'payment.failed': 'A checkout attempt failed; the booking is unchanged.',
+  'payment.refunded': 'Money was returned for a booking.',
+};
+
+/**
+ * OpenAPI 3.1 `webhooks`: what a receiver gets for each event kind. Every delivery is a POST
+ * with `service-signature: t=<unix seconds>,v1=<hex>` (HMAC-SHA256 over `<t>.<raw body>` with
+ * the endpoint's secret; several `v1` during a secret rotation) and `service-event-id`.
+ */
+export function webhookOperations(): Record<string, object> {
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => {
+      const data =
+        type === 'payment.failed'
+          ? PAYMENT_FAILED_DATA
+          : type.startsWith('payment.')
+            ? PAYMENT_EVENT_DATA
+            : { $ref: '#/components/schemas/Booking' };
+      return [
+        type,
+        {
+          post: {
+            operationId: `receive${type
+              .split(/[._]/)
+              .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+              .join('')}Event`,
+            summary: type,
+            description: `${DESCRIPTIONS[type] ?? type} Verify the signature over the raw body before acting (reject if |now - t| > 300 s); answer 2xx quickly. Anything else, a timeout (10 s) or a refused connection is retried with exponential backoff for about three days; 410 disables the endpoint; 429/503 \`Retry-After\` is honoured. Delivery is at least once and in order per booking: de-duplicate by \`service-event-id\`.`,
+            tags: ['Webhooks'],
+            security: [],
+            parameters: [
+              {
+                name: 'service-signature',
+                in: 'header',
+                required: true,
+                schema: { type: 'string', example: 't=1700000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd' },
+              },
+              { name: 'service-event-id', in: 'header', required: true, schema: { type: 'string' } },
+            ],
+            requestBody: { required: true, content: { 'application/json': { schema: envelope(type, data) } } },
+            responses: {
+              '200': { description: 'Any 2xx acknowledges the delivery.' },
+              '401': { description: 'The receiver refused the signature; the delivery is retried.' },
+              '410': { description: 'Gone: the endpoint is disabled.' },
+            },
+          },
+        },
+      ];
+    }),
+  );
+}
