@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createDatabase, createStores, type Database, getOrCreateSecret, migrateLatest } from '@travelops/db';
 import type { Clock } from '@travelops/domain';
 import { createApp, createSandboxPaymentProvider, type Logger } from '@travelops/http';
+import { createEndpointUrlCheck } from '@travelops/worker';
 import type { Redis } from 'ioredis';
 import type { ApiConfig } from './config.js';
 import { createRedisClient } from './redis.js';
@@ -51,6 +52,7 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
     stores: createStores(database.knex),
     clock,
     payments: createSandboxPaymentProvider(config.publicBaseUrl),
+    checkWebhookUrl: createEndpointUrlCheck(config.allowPrivateWebhookUrls),
     logger,
     cursorSecret,
     readiness: {

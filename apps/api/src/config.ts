@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { allowPrivateWebhookUrls } from '@travelops/worker';
 import * as v from 'valibot';
 
 const Port = v.pipe(
@@ -27,6 +28,8 @@ const EnvSchema = v.object({
   PUBLIC_BASE_URL: v.optional(Url(['http:', 'https:'])),
   TRUST_PROXY: v.optional(v.string()),
   WORKER_IN_PROCESS: v.optional(Flag),
+  WEBHOOK_ALLOW_PRIVATE_URLS: v.optional(Flag),
+  NODE_ENV: v.optional(v.string()),
 });
 
 export interface ApiConfig {
@@ -40,6 +43,8 @@ export interface ApiConfig {
   trustProxy: boolean | string | string[];
   /** Runs the worker's jobs inside the API process (always so on embedded PGlite). */
   workerInProcess: boolean;
+  /** Webhook endpoints may be private/loopback addresses (development); off in production. */
+  allowPrivateWebhookUrls: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -65,6 +70,7 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     workerInProcess: embedded || (e.WORKER_IN_PROCESS ?? false),
+    allowPrivateWebhookUrls: allowPrivateWebhookUrls(env),
   };
 }
 

@@ -1,6 +1,12 @@
 import type { Server } from 'node:http';
 import { createStores } from '@travelops/db';
-import { createBookingJobs, createJsonLogger, createWorker } from '@travelops/worker';
+import {
+  createBookingJobs,
+  createJsonLogger,
+  createWebhookDeliveryJob,
+  createWebhookSender,
+  createWorker,
+} from '@travelops/worker';
 import { seedDemo } from './cli/seed.js';
 import { createApi, systemClock } from './compose.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -19,7 +25,16 @@ async function main() {
     firstRun = await seedDemo({ stores: createStores(api.database.knex), clock: systemClock });
   }
 
-  const jobs = createBookingJobs({ stores: createStores(api.database.knex), clock: systemClock }, logger);
+  const stores = createStores(api.database.knex);
+  const jobs = [
+    ...createBookingJobs({ stores, clock: systemClock }, logger),
+    createWebhookDeliveryJob({
+      stores,
+      clock: systemClock,
+      logger,
+      send: createWebhookSender({ allowPrivateAddresses: config.allowPrivateWebhookUrls }),
+    }),
+  ];
   const worker = config.workerInProcess ? createWorker({ jobs, logger }) : null;
   worker?.start();
 

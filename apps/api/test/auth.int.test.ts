@@ -2,6 +2,7 @@ import type { Role } from '@travelops/domain';
 import { apiRoutes, type RouteDefinition } from '@travelops/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenRevoke } from '../src/cli/commands.js';
+import { book, bookingInput, confirmedBooking, pay } from './booking-fixtures.js';
 import {
   createCustomer,
   createDeparture,
@@ -20,6 +21,10 @@ interface Seeded {
   tour: any;
   departure: any;
   customer: any;
+  /** A CONFIRMED booking: every booking operation would apply to it. */
+  booking: any;
+  /** Room for the bookings the role probes make. */
+  probeDeparture: any;
 }
 
 let t: TestApi;
@@ -34,7 +39,12 @@ async function seed(name: string): Promise<Seeded> {
   const tour = await createTour(t, ws, { name: `${name} Secret Tour`, slug: `${name.toLowerCase()}-secret` });
   const departure = await createDeparture(t, ws, tour.id, { capacity: 5 });
   const customer = await createCustomer(t, ws, { name: `${name} Secret Customer` });
-  return { ws, tour, departure, customer };
+  const probeDeparture = await createDeparture(t, ws, tour.id, { capacity: 1000 });
+  const booking = await confirmedBooking(t, ws, departure.id, {
+    customer: { name: `${name} Secret Booker`, email: customer.email },
+    notes: `${name} Secret Notes`,
+  });
+  return { ws, tour, departure, customer, booking, probeDeparture };
 }
 
 async function token(workspace: TestWorkspace, role: Role) {
@@ -60,6 +70,7 @@ function pathFor(route: RouteDefinition, s: Seeded, ids: Partial<Record<string, 
     tourId: s.tour.id,
     availabilityId: s.departure.id,
     customerId: s.customer.id,
+    bookingId: s.booking.id,
     ...ids,
   };
   return route.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
@@ -76,15 +87,56 @@ const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
   createAvailability: (s) => ({ tourId: s.tour.id, startsAt: fromNow(40) }),
   updateAvailability: () => ({ capacity: 7 }),
   createCustomer: () => customerInput({ name: 'Role Probe' }),
+  createBooking: (s) => bookingInput(s.probeDeparture.id, { paymentMode: 'MANUAL' }),
+  updateBooking: () => ({ notes: 'changed by a role probe' }),
+  setBookingStatus: () => ({ status: 'CONFIRMED', reason: 'role probe' }),
+  createPaymentLink: () => undefined,
+  checkInBooking: () => ({}),
+  rotateBookingPublicToken: () => undefined,
+  createBookingRefund: () => ({ amount: 100, reason: 'role probe' }),
 };
 
-/** Decisions §6: READ_ONLY reads; OPERATIONS also writes availability and customers; ADMIN writes tours too. */
+/**
+ * The state a booking write needs to succeed. Each role probe gets a fresh booking in that
+ * state, so the second allowed role is not refused for what the first one changed.
+ */
+const PROBE_BOOKINGS: Record<string, (s: Seeded) => Promise<{ id: string }>> = {
+  updateBooking: (s) => book(t, s.ws, s.probeDeparture.id),
+  setBookingStatus: (s) => book(t, s.ws, s.probeDeparture.id, { paymentMode: 'MANUAL' }),
+  createPaymentLink: (s) => book(t, s.ws, s.probeDeparture.id, { paymentMode: 'MANUAL' }),
+  rotateBookingPublicToken: (s) => book(t, s.ws, s.probeDeparture.id),
+  checkInBooking: (s) => confirmedBooking(t, s.ws, s.probeDeparture.id),
+  createBookingRefund: async (s) => {
+    const booking = await book(t, s.ws, s.probeDeparture.id);
+    const paid = await pay(t, booking.checkoutUrl);
+    if (paid.status !== 200) throw new Error(`pay: ${paid.status} ${JSON.stringify(paid.body)}`);
+    return booking;
+  },
+};
+
+/** The path a role probe of the route uses: a fresh booking where the write changes one. */
+async function probePath(route: RouteDefinition, s: Seeded) {
+  const probe = PROBE_BOOKINGS[route.operationId];
+  return pathFor(route, s, probe ? { bookingId: (await probe(s)).id } : {});
+}
+
+/**
+ * Decisions §6: READ_ONLY reads; OPERATIONS also writes bookings (refunds included), check-ins,
+ * availability and customers; ADMIN writes tours too.
+ */
 const WRITERS: Record<string, Role[]> = {
   createTour: ['ADMIN'],
   updateTour: ['ADMIN'],
   createAvailability: ['OPERATIONS', 'ADMIN'],
   updateAvailability: ['OPERATIONS', 'ADMIN'],
   createCustomer: ['OPERATIONS', 'ADMIN'],
+  createBooking: ['OPERATIONS', 'ADMIN'],
+  updateBooking: ['OPERATIONS', 'ADMIN'],
+  setBookingStatus: ['OPERATIONS', 'ADMIN'],
+  createPaymentLink: ['OPERATIONS', 'ADMIN'],
+  rotateBookingPublicToken: ['OPERATIONS', 'ADMIN'],
+  createBookingRefund: ['OPERATIONS', 'ADMIN'],
+  checkInBooking: ['OPERATIONS', 'ADMIN'],
 };
 const ROLES: Role[] = ['READ_ONLY', 'OPERATIONS', 'ADMIN'];
 
@@ -108,6 +160,11 @@ async function snapshot(s: Seeded) {
     tours: await knex('tours').where(where).orderBy('id'),
     availability: await knex('availability').where(where).orderBy('id'),
     customers: await knex('customers').where(where).orderBy('id'),
+    bookings: await knex('bookings').where(where).orderBy('id'),
+    history: await knex('booking_history').where(where).orderBy('seq'),
+    events: await knex('outbox_events').where(where).orderBy('seq'),
+    payments: await knex('payments').where(where).orderBy('seq'),
+    sessions: await knex('payment_sessions').where(where).orderBy('id'),
   };
 }
 
@@ -171,7 +228,7 @@ describe.each(protectedRoutes.map((route) => [routeName(route), route] as const)
     const res = await send(route, pathFor(route, a), { token: b.ws.token });
     expectError(res, 403, 'FORBIDDEN');
     const text = JSON.stringify(res.body);
-    for (const secret of [a.tour.id, a.customer.id, a.departure.id, 'Alpha Secret']) {
+    for (const secret of [a.tour.id, a.customer.id, a.departure.id, a.booking.id, 'Alpha Secret']) {
       expect(text).not.toContain(secret);
     }
     expect(await snapshot(a)).toEqual(before);
@@ -192,8 +249,9 @@ describe.each(protectedRoutes.map((route) => [routeName(route), route] as const)
   it.each(ROLES)('role %s', async (role) => {
     const { token: secret } = await token(a.ws, role);
     const allowed = route.method === 'get' || (WRITERS[route.operationId] ?? []).includes(role);
+    const path = await probePath(route, a);
     const before = await snapshot(a);
-    const res = await send(route, pathFor(route, a), { token: secret });
+    const res = await send(route, path, { token: secret });
     if (allowed) {
       expect(res.status, JSON.stringify(res.body)).toBe(route.success.status);
       expect(res.body).toHaveProperty('data');
@@ -241,7 +299,16 @@ describe('records of another workspace', () => {
   const expectHidden = (res: Awaited<ReturnType<TestApi['request']>>) => {
     expectError(res, 404, 'NOT_FOUND');
     const text = JSON.stringify(res.body);
-    for (const secret of [b.tour.id, b.tour.slug, b.customer.id, b.customer.email, b.departure.id, 'Bravo']) {
+    for (const secret of [
+      b.tour.id,
+      b.tour.slug,
+      b.customer.id,
+      b.customer.email,
+      b.departure.id,
+      b.booking.id,
+      b.booking.publicToken,
+      'Bravo',
+    ]) {
       expect(text).not.toContain(secret);
     }
   };
@@ -273,12 +340,31 @@ describe('records of another workspace', () => {
     expect(await snapshot(b)).toEqual(before);
   });
 
+  it.each([
+    ['GET', '', undefined],
+    ['PATCH', '', { notes: 'Hijacked' }],
+    ['POST', '/status', { status: 'CANCELLED' }],
+    ['POST', '/checkin', {}],
+    ['POST', '/payment-link', undefined],
+    ['POST', '/public-token', undefined],
+    ['POST', '/refunds', { amount: 100 }],
+    ['GET', '/history', undefined],
+  ])("%s of B's booking%s under A: 404, B's booking unchanged and unseen", async (method, suffix, body) => {
+    const before = await snapshot(b);
+    const res = await t.request(method, `${base()}/bookings/${b.booking.id}${suffix}`, {
+      token: a.ws.token,
+      ...(body !== undefined && { body }),
+    });
+    expectHidden(res);
+    expect(await snapshot(b)).toEqual(before);
+  });
+
   it("lists under A never include B's records", async () => {
-    for (const list of ['tours', 'availability', 'customers']) {
+    for (const list of ['tours', 'availability', 'customers', 'bookings']) {
       const res = await t.request('GET', `${base()}/${list}?limit=100`, { token: a.ws.token });
       expect(res.status).toBe(200);
       const text = JSON.stringify(res.body);
-      for (const secret of [b.tour.id, b.customer.id, b.departure.id, 'Bravo'])
+      for (const secret of [b.tour.id, b.customer.id, b.departure.id, b.booking.id, 'Bravo'])
         expect(text).not.toContain(secret);
     }
   });

@@ -60,7 +60,8 @@ describe('embedded mode (PGlite, in-process stores)', () => {
       });
     const booked = await book();
     expect(booked.status).toBe(201);
-    const booking = ((await booked.json()) as { data: { id: string; status: string; checkoutUrl: string } }).data;
+    const booking = ((await booked.json()) as { data: { id: string; status: string; checkoutUrl: string } })
+      .data;
     expect(booking.status).toBe('PENDING');
     const replay = await book();
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
@@ -70,7 +71,9 @@ describe('embedded mode (PGlite, in-process stores)', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ outcome: 'succeeded' }),
     });
-    expect(((await paid.json()) as { data: { booking: { status: string } } }).data.booking.status).toBe('CONFIRMED');
+    expect(((await paid.json()) as { data: { booking: { status: string } } }).data.booking.status).toBe(
+      'CONFIRMED',
+    );
 
     // One process owns the data directory: the CLI refuses while the API runs.
     const locked = await runCli(

@@ -2,6 +2,9 @@ import { createDatabase, createStores, migrateLatest } from '@travelops/db';
 import { parseWorkerEnv } from './config.js';
 import { createBookingJobs } from './jobs.js';
 import { createJsonLogger } from './logger.js';
+import { allowPrivateWebhookUrls } from './webhooks/address-guard.js';
+import { createWebhookDeliveryJob } from './webhooks/delivery-job.js';
+import { createWebhookSender } from './webhooks/sender.js';
 import { createWorker, type Job } from './worker.js';
 
 const logger = createJsonLogger();

@@ -34,7 +34,7 @@ describe('migrations on PostgreSQL', () => {
     try {
       for (let i = 0; i < 3; i++) processes.push(await createDatabase({ url: url.toString() }));
       const applied = await Promise.all(processes.map((p) => migrateLatest(p.knex)));
-      expect(applied.flat()).toEqual(['0001-initial-schema', '0002-bookings']);
+      expect(applied.flat()).toEqual(['0001-initial-schema', '0002-bookings', '0003-webhooks']);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
       await admin.raw('drop database if exists ?? with (force)', [name]);
@@ -56,7 +56,11 @@ describe('embedded PGlite', () => {
     const dataDir = join(dir, 'nested', 'data');
     const first = await createDatabase({ dataDir });
     expect(first.kind).toBe('pglite');
-    expect(await migrateLatest(first.knex)).toEqual(['0001-initial-schema', '0002-bookings']);
+    expect(await migrateLatest(first.knex)).toEqual([
+      '0001-initial-schema',
+      '0002-bookings',
+      '0003-webhooks',
+    ]);
     const id = newId('workspace');
     const created = await createStores(first.knex).workspaces.insert({ id, slug: 'kept', name: 'Kept' });
     expect(created.ok).toBe(true);

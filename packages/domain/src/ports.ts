@@ -7,8 +7,8 @@ import type {
 } from './schemas/availability.js';
 import type { Booking, BookingHistoryEntry, BookingSort } from './schemas/booking.js';
 import type { Customer } from './schemas/customer.js';
-import type { WebhookDelivery, WebhookEndpoint } from './schemas/webhook.js';
 import type { Tour } from './schemas/tour.js';
+import type { WebhookDelivery, WebhookEndpoint } from './schemas/webhook.js';
 import type { ApiTokenRecord, MemberRecord, Workspace } from './schemas/workspace.js';
 
 export interface Clock {
@@ -145,6 +145,8 @@ export interface Stores {
   payments: PaymentStore;
   outbox: OutboxStore;
   idempotency: IdempotencyStore;
+  webhookEndpoints: WebhookEndpointStore;
+  webhookDeliveries: WebhookDeliveryStore;
   /**
    * Runs `work` with stores bound to one transaction (a savepoint when already in one):
    * committed when it returns ok, rolled back when it returns a failure or throws.
@@ -295,7 +297,14 @@ export interface WebhookEndpointRecord extends WebhookEndpoint {
 export type WebhookEndpointPatch = Partial<
   Pick<
     WebhookEndpointRecord,
-    'url' | 'events' | 'description' | 'enabled' | 'disabledReason' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt'
+    | 'url'
+    | 'events'
+    | 'description'
+    | 'enabled'
+    | 'disabledReason'
+    | 'secret'
+    | 'previousSecret'
+    | 'previousSecretExpiresAt'
   >
 >;
 
@@ -349,5 +358,10 @@ export interface WebhookDeliveryStore {
   /** Newest first. */
   list(workspaceId: string, endpointId: string, page: PageRequest): Promise<Page<WebhookDeliveryRecord>>;
   /** Puts a delivery back in the queue, due now; null when no such delivery. */
-  resend(workspaceId: string, endpointId: string, id: string, now: Date): Promise<WebhookDeliveryRecord | null>;
+  resend(
+    workspaceId: string,
+    endpointId: string,
+    id: string,
+    now: Date,
+  ): Promise<WebhookDeliveryRecord | null>;
 }

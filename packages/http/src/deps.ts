@@ -1,4 +1,4 @@
-import type { Clock, PaymentProvider, Stores } from '@travelops/domain';
+import type { Clock, EndpointUrlCheck, PaymentProvider, Stores } from '@travelops/domain';
 
 export interface Logger {
   info(fields: object, msg?: string): void;
@@ -23,6 +23,8 @@ export interface HttpDeps {
   clock: Clock;
   /** Where guests pay (the built-in sandbox, or a real provider's adapter). */
   payments: PaymentProvider;
+  /** Whether a webhook endpoint URL may be registered (scheme; private addresses in production). */
+  checkWebhookUrl: EndpointUrlCheck;
   logger: Logger;
   /** Key that signs pagination cursors; shared by every API instance. */
   cursorSecret: string;

@@ -8,6 +8,7 @@ import {
   type PageRequest,
   type Pagination,
   type Result,
+  type WebhookDeps,
 } from '@travelops/domain';
 import type { Request, Response } from 'express';
 import type * as v from 'valibot';
@@ -33,6 +34,8 @@ export interface RouteContext<TParams, TQuery, TBody> {
   catalog: CatalogDeps;
   /** The same for the booking use cases, with the payment provider. */
   bookings: BookingDeps;
+  /** The same for the webhook endpoint use cases, with the URL check. */
+  webhooks: WebhookDeps;
   /** Who acts: the token, or a guest on public routes. */
   actor: Actor;
   req: Request;

@@ -25,6 +25,7 @@ export function createUnitTestDeps(
       get: (target, key) => (key in target ? target[key as keyof Stores] : unused[key as keyof Stores]),
     }),
     clock: { now: () => new Date() },
+    checkWebhookUrl: async () => ({ ok: true, value: true }),
     payments: {
       checkoutUrl: (session) => `http://localhost:3000/sandbox/pay/${session.token}`,
       refund: async () => ({ ok: true, value: { reference: 'unit' } }),

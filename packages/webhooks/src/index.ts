@@ -1,3 +1,4 @@
+export * from './policy.js';
 export {
   computeSignature,
   DEFAULT_TOLERANCE_SECONDS,
@@ -12,4 +13,3 @@ export {
   type VerifyResult,
   verify,
 } from './signature.js';
-export * from './policy.js';

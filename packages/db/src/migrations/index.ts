@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { isCreateRace } from '../errors.js';
 import * as initialSchema from './0001-initial-schema.js';
 import * as bookings from './0002-bookings.js';
+import * as webhooks from './0003-webhooks.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -12,6 +13,7 @@ interface Migration {
 const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> = [
   ['0001-initial-schema', initialSchema],
   ['0002-bookings', bookings],
+  ['0003-webhooks', webhooks],
 ];
 
 // Bundled modules instead of files on disk, so the single tsup bundle carries its schema.

@@ -10,6 +10,8 @@ import { createMemberStore } from './members.js';
 import { createOutboxStore } from './outbox.js';
 import { createPaymentStore } from './payments.js';
 import { createTourStore } from './tours.js';
+import { createWebhookDeliveryStore } from './webhook-deliveries.js';
+import { createWebhookEndpointStore } from './webhook-endpoints.js';
 import { createWorkspaceStore } from './workspaces.js';
 
 /** Thrown only to make knex roll back; `transaction` turns it back into the failure it carries. */
@@ -33,6 +35,8 @@ export function createStores(db: Knex | Knex.Transaction): Stores {
     payments: createPaymentStore(db),
     outbox: createOutboxStore(db),
     idempotency: createIdempotencyStore(db),
+    webhookEndpoints: createWebhookEndpointStore(db),
+    webhookDeliveries: createWebhookDeliveryStore(db),
 
     async transaction<T>(work: (stores: Stores) => Promise<Result<T>>): Promise<Result<T>> {
       let signal: RollbackSignal | undefined;

@@ -15,6 +15,7 @@ import {
   unwrap,
 } from './contract-fixtures.js';
 import { createStores } from './index.js';
+import { describeWebhookStoreContract } from './webhooks.contract.js';
 
 /** The repository rules every database kind must keep; each test file supplies its database. */
 export function describeStoreContract(kind: string, open: () => Promise<ContractDatabase>): void {
@@ -518,5 +519,6 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
     });
 
     describeBookingStoreContract(() => database);
+    describeWebhookStoreContract(() => database);
   });
 }

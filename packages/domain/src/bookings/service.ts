@@ -114,21 +114,27 @@ async function lockBooking(
   bookingId: string,
   alsoDeparture?: string,
 ): Promise<Result<{ booking: BookingRecord; departures: Map<string, Availability> }>> {
+  const moved = conflict('The booking is changing concurrently; retry.');
   for (let attempt = 0; attempt < 3; attempt++) {
     const seen = await stores.bookings.findById(workspaceId, bookingId);
     if (!seen) return fail(notFound('booking'));
     const ids = [...new Set([seen.availabilityId, ...(alsoDeparture ? [alsoDeparture] : [])])].sort();
-    const departures = new Map<string, Availability>();
-    for (const id of ids) {
-      const departure = await stores.availability.lock(workspaceId, id);
-      if (departure) departures.set(id, departure);
-    }
-    const booking = await stores.bookings.lock(workspaceId, bookingId);
-    if (!booking) return fail(notFound('booking'));
-    // A concurrent move changed the departure between the read and the lock: lock again.
-    if (booking.availabilityId === seen.availabilityId) return ok({ booking, departures });
+    // A savepoint: rolling it back releases these locks, so a retry takes its own in id order again
+    // (locking the new departure while still holding the old one could deadlock).
+    const locked = await stores.transaction(async (attemptStores) => {
+      const departures = new Map<string, Availability>();
+      for (const id of ids) {
+        const departure = await attemptStores.availability.lock(workspaceId, id);
+        if (departure) departures.set(id, departure);
+      }
+      const booking = await attemptStores.bookings.lock(workspaceId, bookingId);
+      if (!booking) return fail(notFound('booking'));
+      // A concurrent move changed the departure between the read and the lock: lock again.
+      return booking.availabilityId === seen.availabilityId ? ok({ booking, departures }) : fail(moved);
+    });
+    if (locked.ok || locked.error !== moved) return locked;
   }
-  return fail(conflict('The booking is changing concurrently; retry.'));
+  return fail(moved);
 }
 
 /** Cancels a locked booking whose departure is locked: seats back, history, event. */
@@ -456,6 +462,8 @@ export function updateBooking(
     if (total !== booking.totalAmount) {
       patch.totalAmount = total;
       patch.paymentStatus = derivePaymentStatus(total, booking.amountPaid, booking.amountRefunded);
+      // Open pages show the old amount: they close, and a new link or retry asks for the new one.
+      await stores.payments.expireOpenSessions(booking.id);
     }
     const updated = await stores.bookings.update(ctx.workspaceId, booking.id, patch);
     await emit(stores, deps.clock, 'booking.updated', updated);
@@ -476,10 +484,14 @@ export function createPaymentLink(
     if (booking.status !== 'PENDING' && booking.status !== 'CONFIRMED') {
       return fail(unprocessable(`A ${booking.status} booking takes no payment.`, 'status', 'invalid_state'));
     }
+    const now = deps.clock.now();
+    // A link would be dead on arrival; the worker is about to release the seats.
+    if (booking.status === 'PENDING' && booking.expiresAt && Date.parse(booking.expiresAt) <= now.getTime()) {
+      return fail(unprocessable('The hold on this booking has expired.', 'expiresAt', 'hold_expired'));
+    }
     const amount = outstandingAmount(booking);
     if (amount <= 0)
       return fail(unprocessable('Nothing is outstanding on this booking.', 'amount', 'nothing_outstanding'));
-    const now = deps.clock.now();
     const linkExpiry = now.getTime() + PAYMENT_LINK_HOURS * 60 * 60 * 1000;
     // A link never outlives the hold it would pay for.
     const holdEnds =
@@ -527,13 +539,16 @@ export async function completePayment(
       return ok({ session: failed, booking });
     }
     const amount = Math.min(session.amount, outstandingAmount(booking));
+    if (amount <= 0) {
+      return fail(unprocessable('Nothing is outstanding on this booking.', 'amount', 'nothing_outstanding'));
+    }
     const payment = await stores.payments.insertPayment({
       id: newId('payment'),
       workspaceId: booking.workspaceId,
       bookingId: booking.id,
       sessionId: session.id,
       kind: 'PAYMENT',
-      amount: Math.max(amount, 1),
+      amount,
       currency: booking.currency,
       reason: null,
     });

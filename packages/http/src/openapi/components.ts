@@ -7,6 +7,7 @@ import {
   CreateAvailabilitySchema,
   CreateCustomerSchema,
   CreateTourSchema,
+  CreateWebhookEndpointSchema,
   CustomerSchema,
   PaginationSchema,
   ParticipantInputSchema,
@@ -18,7 +19,11 @@ import {
   UpdateAvailabilitySchema,
   UpdateBookingSchema,
   UpdateTourSchema,
+  UpdateWebhookEndpointSchema,
   WaiverSchema,
+  WebhookDeliverySchema,
+  WebhookEndpointSchema,
+  WebhookEndpointWithSecretSchema,
 } from '@travelops/domain';
 import * as v from 'valibot';
 
@@ -61,6 +66,11 @@ export const COMPONENT_SCHEMAS: Record<string, v.GenericSchema> = {
   CheckIn: CheckInSchema,
   RefundCreate: RefundCreateSchema,
   Waiver: WaiverSchema,
+  WebhookEndpoint: WebhookEndpointSchema,
+  WebhookEndpointWithSecret: WebhookEndpointWithSecretSchema,
+  WebhookEndpointCreate: CreateWebhookEndpointSchema,
+  WebhookEndpointUpdate: UpdateWebhookEndpointSchema,
+  WebhookDelivery: WebhookDeliverySchema,
   Pagination: PaginationSchema,
   Error: ErrorSchema,
   ErrorEnvelope: ErrorEnvelopeSchema,

@@ -77,11 +77,17 @@ export function webhookOperations(): Record<string, object> {
                 name: 'service-signature',
                 in: 'header',
                 required: true,
-                schema: { type: 'string', example: 't=1700000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd' },
+                schema: {
+                  type: 'string',
+                  example: 't=1700000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+                },
               },
               { name: 'service-event-id', in: 'header', required: true, schema: { type: 'string' } },
             ],
-            requestBody: { required: true, content: { 'application/json': { schema: envelope(type, data) } } },
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: envelope(type, data) } },
+            },
             responses: {
               '200': { description: 'Any 2xx acknowledges the delivery.' },
               '401': { description: 'The receiver refused the signature; the delivery is retried.' },

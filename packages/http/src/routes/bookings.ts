@@ -165,7 +165,7 @@ export const bookingRoutes = [
     path: '/workspaces/{workspaceId}/bookings/{bookingId}/payment-link',
     summary: 'Create a payment link for the outstanding balance',
     description:
-      'For total minus paid; valid 24 h (never beyond a pending hold). 422 when nothing is outstanding or the booking is CANCELLED, COMPLETED or NO_SHOW.',
+      'For total minus paid; valid 24 h (never beyond a pending hold). 422 when nothing is outstanding, the booking is CANCELLED, COMPLETED or NO_SHOW, or its hold has expired.',
     tags,
     access: { permission: 'bookings:write' },
     params: BookingParams,

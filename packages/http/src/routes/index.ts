@@ -5,6 +5,7 @@ import { customerRoutes } from './customers.js';
 import { publicRoutes } from './public.js';
 import { publicBookingRoutes } from './public-bookings.js';
 import { tourRoutes } from './tours.js';
+import { webhookRoutes } from './webhooks.js';
 
 /** Every operation of the API; the router and /openapi.json are both built from this list. */
 export const apiRoutes: readonly RouteDefinition[] = [
@@ -14,4 +15,5 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...bookingRoutes,
   ...publicRoutes,
   ...publicBookingRoutes,
+  ...webhookRoutes,
 ];

@@ -1,0 +1,117 @@
+/**
+ * The HTTP load generator, run in a worker thread so that sending requests and parsing
+ * replies does not share the API's event loop (the API runs in-process on the main thread).
+ */
+import { Agent, request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { closedLoop, raceRounds, type Sample } from './measure.js';
+
+export type LoadJob =
+  /** GET one of `paths` (picked at random) from `clients` closed loops. */
+  | { kind: 'get'; port: number; token: string; clients: number; seconds: number; paths: string[] }
+  /** One-seat createBooking requests racing for a fresh departure of `tourId` per round. */
+  | {
+      kind: 'race';
+      port: number;
+      token: string;
+      clients: number;
+      seconds: number;
+      workspaceId: string;
+      tourId: string;
+      startsAt: string;
+      capacity: number;
+    };
+
+/** Runs `job` in a worker thread (TypeScript loaded through tsx, as in the main thread). */
+export function runLoad(job: LoadJob): Promise<Sample> {
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = import.meta.url;
+  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(boot, { eval: true, workerData: job });
+    worker.once('message', (result: Sample) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load worker exited with ${code} (${fileURLToPath(entry)})`));
+    });
+  });
+}
+
+function httpClient(port: number, token: string) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const send = (method: string, path: string, body?: unknown) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path,
+          agent,
+          headers: {
+            Authorization: `Bearer ${token}`,
+            ...(payload && {
+              'Content-Type': 'application/json',
+              'Content-Length': Buffer.byteLength(payload),
+            }),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  return { send, close: () => agent.destroy() };
+}
+
+async function run(job: LoadJob): Promise<Sample> {
+  const client = httpClient(job.port, job.token);
+  try {
+    if (job.kind === 'get') {
+      const { paths } = job;
+      return await closedLoop(job.clients, job.seconds, async () => {
+        const path = paths[Math.floor(Math.random() * paths.length)] as string;
+        return String((await client.send('GET', path)).status);
+      });
+    }
+    const { workspaceId, tourId, startsAt, capacity } = job;
+    return await raceRounds({
+      clients: job.clients,
+      seconds: job.seconds,
+      async prepare() {
+        const res = await client.send('POST', `/workspaces/${workspaceId}/availability`, {
+          tourId,
+          startsAt,
+          capacity,
+        });
+        if (res.status !== 201) throw new Error(`createAvailability: ${res.status} ${res.text}`);
+        return JSON.parse(res.text).data.id as string;
+      },
+      async attempt(availabilityId, seq) {
+        const res = await client.send('POST', `/workspaces/${workspaceId}/bookings`, {
+          availabilityId,
+          customer: { name: 'Racer', email: `racer.${process.pid}.${seq}@example.com` },
+          participants: [{ name: 'Racer' }],
+        });
+        return String(res.status);
+      },
+    });
+  } finally {
+    client.close();
+  }
+}
+
+if (!isMainThread && parentPort) {
+  const port = parentPort;
+  void run(workerData as LoadJob).then((result) => port.postMessage(result));
+}
