@@ -35,6 +35,7 @@ describe('createTour', () => {
         meetingPoint: null,
         isPublic: false,
         depositPercent: 20,
+        addOns: [],
         createdAt: expect.stringMatching(ISO_MS),
         updatedAt: expect.stringMatching(ISO_MS),
       },

@@ -16,6 +16,14 @@ export interface IdempotentRequest {
 export interface StoredResponse {
   status: number;
   body: unknown;
+  /** Replayed with the body (an ETag, a guest page's no-store). */
+  headers?: Record<string, string>;
+}
+
+/** What the key's record keeps: the body and the headers that belong to it. */
+interface SavedResponse {
+  body: unknown;
+  headers?: Record<string, string>;
 }
 
 /**
@@ -51,7 +59,13 @@ export function runIdempotently(
           ),
         );
       }
-      return ok({ status: existing.responseStatus, body: existing.responseBody, replayed: true });
+      const saved = existing.responseBody as SavedResponse;
+      return ok({
+        status: existing.responseStatus,
+        body: saved.body,
+        ...(saved.headers && { headers: saved.headers }),
+        replayed: true,
+      });
     }
     const result = await work(tx);
     if (!result.ok) return result;
@@ -60,7 +74,7 @@ export function runIdempotently(
       key: request.key,
       fingerprint: request.fingerprint,
       responseStatus: result.value.status,
-      responseBody: result.value.body,
+      responseBody: { body: result.value.body, headers: result.value.headers } satisfies SavedResponse,
     });
     return ok({ ...result.value, replayed: false });
   });
