@@ -74,3 +74,21 @@ export function jsonColumns(
 export function guarded<T>(db: Knex | Knex.Transaction, work: (q: Knex) => Promise<T>): Promise<T> {
   return db.isTransaction ? db.transaction((trx) => work(trx)) : work(db);
 }
+
+/** A keyset page newest first, `(created_at, id)` descending, strictly after the cursor. */
+export async function pageNewestFirst<Row, T extends { createdAt: string; id: string }>(
+  query: Knex.QueryBuilder,
+  page: PageRequest,
+  map: (row: Row) => T,
+): Promise<Page<T>> {
+  if (page.after) {
+    query.whereRaw('(created_at, id) < (?::timestamptz, ?)', [keysetDate(page.after), page.after.id]);
+  }
+  const rows: Row[] = await query
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(page.limit + 1);
+  return toPage(rows.map(map), page, (item) => ({ value: item.createdAt, id: item.id }));
+}

@@ -11,7 +11,7 @@ import {
 } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
-import { type DbBigint, type DbTimestamp, guarded, keysetDate, toIso, toNumber, toPage } from './columns.js';
+import { type DbBigint, type DbTimestamp, guarded, pageNewestFirst, toIso, toNumber } from './columns.js';
 
 interface CustomerRow {
   id: string;
@@ -132,19 +132,7 @@ export function createCustomerStore(db: Knex | Knex.Transaction): CustomerStore 
             .orWhereRaw("phone ilike ? escape '\\'", [pattern]),
         );
       }
-      if (page.after) {
-        query.whereRaw('(created_at, id) < (?::timestamptz, ?)', [keysetDate(page.after), page.after.id]);
-      }
-      const rows = await query
-        .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .limit(page.limit + 1);
-      return toPage(rows.map(toCustomer), page, (customer) => ({
-        value: customer.createdAt,
-        id: customer.id,
-      }));
+      return pageNewestFirst(query, page, toCustomer);
     },
   };
 }

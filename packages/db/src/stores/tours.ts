@@ -19,11 +19,10 @@ import {
   type DbTimestamp,
   guarded,
   jsonColumns,
-  keysetDate,
+  pageNewestFirst,
   toColumns,
   toIso,
   toNumber,
-  toPage,
 } from './columns.js';
 
 interface TourRow {
@@ -140,17 +139,7 @@ export function createTourStore(db: Knex | Knex.Transaction): TourStore {
     },
 
     async list(workspaceId: string, page: PageRequest): Promise<Page<Tour>> {
-      const query = tours().where({ workspace_id: workspaceId });
-      if (page.after) {
-        query.whereRaw('(created_at, id) < (?::timestamptz, ?)', [keysetDate(page.after), page.after.id]);
-      }
-      const rows = await query
-        .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .limit(page.limit + 1);
-      return toPage(rows.map(toTour), page, (tour) => ({ value: tour.createdAt, id: tour.id }));
+      return pageNewestFirst(tours().where({ workspace_id: workspaceId }), page, toTour);
     },
 
     async listPublic(workspaceId: string): Promise<Tour[]> {

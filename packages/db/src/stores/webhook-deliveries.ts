@@ -10,15 +10,7 @@ import {
   type WebhookDeliveryStore,
 } from '@travelops/domain';
 import type { Knex } from 'knex';
-import {
-  type DbBigint,
-  type DbTimestamp,
-  keysetDate,
-  toIso,
-  toIsoOrNull,
-  toNumber,
-  toPage,
-} from './columns.js';
+import { type DbBigint, type DbTimestamp, pageNewestFirst, toIso, toIsoOrNull, toNumber } from './columns.js';
 import { toEndpointRecord, type WebhookEndpointRow } from './webhook-endpoints.js';
 
 interface DeliveryRow {
@@ -197,19 +189,7 @@ export function createWebhookDeliveryStore(db: Knex | Knex.Transaction): Webhook
       page: PageRequest,
     ): Promise<Page<WebhookDeliveryRecord>> {
       const query = deliveries().where({ workspace_id: workspaceId, endpoint_id: endpointId });
-      if (page.after) {
-        query.whereRaw('(created_at, id) < (?::timestamptz, ?)', [keysetDate(page.after), page.after.id]);
-      }
-      const rows = await query
-        .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .limit(page.limit + 1);
-      return toPage(rows.map(toDeliveryRecord), page, (delivery) => ({
-        value: delivery.createdAt,
-        id: delivery.id,
-      }));
+      return pageNewestFirst(query, page, toDeliveryRecord);
     },
 
     async resend(

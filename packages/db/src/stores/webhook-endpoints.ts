@@ -7,7 +7,7 @@ import type {
   WebhookEventType,
 } from '@travelops/domain';
 import type { Knex } from 'knex';
-import { type DbTimestamp, keysetDate, toColumns, toIso, toIsoOrNull, toPage } from './columns.js';
+import { type DbTimestamp, pageNewestFirst, toColumns, toIso, toIsoOrNull } from './columns.js';
 
 export interface WebhookEndpointRow {
   id: string;
@@ -79,19 +79,7 @@ export function createWebhookEndpointStore(db: Knex | Knex.Transaction): Webhook
 
     async list(workspaceId: string, page: PageRequest): Promise<Page<WebhookEndpointRecord>> {
       const query = endpoints().where({ workspace_id: workspaceId });
-      if (page.after) {
-        query.whereRaw('(created_at, id) < (?::timestamptz, ?)', [keysetDate(page.after), page.after.id]);
-      }
-      const rows = await query
-        .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .limit(page.limit + 1);
-      return toPage(rows.map(toEndpointRecord), page, (endpoint) => ({
-        value: endpoint.createdAt,
-        id: endpoint.id,
-      }));
+      return pageNewestFirst(query, page, toEndpointRecord);
     },
 
     async update(
