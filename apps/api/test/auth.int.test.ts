@@ -1,3 +1,4 @@
+import { createStores } from '@travelops/db';
 import type { Role } from '@travelops/domain';
 import { apiRoutes, type RouteDefinition } from '@travelops/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,9 @@ interface Seeded {
   booking: any;
   /** Room for the bookings the role probes make. */
   probeDeparture: any;
+  /** A webhook endpoint subscribed to the booking's confirmation, and that event's delivery. */
+  endpoint: any;
+  delivery: any;
 }
 
 let t: TestApi;
@@ -33,9 +37,21 @@ let b: Seeded;
 /** Every token secret this file sends; none may ever reach the logs. */
 const secrets = new Set<string>();
 
+/** A webhook endpoint of the workspace (never delivered to: no delivery job runs here). */
+async function webhookEndpoint(ws: TestWorkspace) {
+  const res = await t.request('POST', `/workspaces/${ws.workspaceId}/webhook-endpoints`, {
+    token: ws.token,
+    body: { url: 'http://127.0.0.1:9/hooks', events: ['booking.confirmed'] },
+  });
+  if (res.status !== 201) throw new Error(`create endpoint: ${res.status} ${JSON.stringify(res.body)}`);
+  secrets.add(res.body.data.secret);
+  return res.body.data;
+}
+
 async function seed(name: string): Promise<Seeded> {
   const ws = await t.createWorkspace('ADMIN');
   secrets.add(ws.token);
+  const endpoint = await webhookEndpoint(ws);
   const tour = await createTour(t, ws, { name: `${name} Secret Tour`, slug: `${name.toLowerCase()}-secret` });
   const departure = await createDeparture(t, ws, tour.id, { capacity: 5 });
   const customer = await createCustomer(t, ws, { name: `${name} Secret Customer` });
@@ -44,7 +60,18 @@ async function seed(name: string): Promise<Seeded> {
     customer: { name: `${name} Secret Booker`, email: customer.email },
     notes: `${name} Secret Notes`,
   });
-  return { ws, tour, departure, customer, booking, probeDeparture };
+  // The confirmation's delivery to the endpoint, as the worker's fan-out queues it.
+  await createStores(t.api.database.knex).webhookDeliveries.fanOut(500);
+  const deliveries = await t.request(
+    'GET',
+    `/workspaces/${ws.workspaceId}/webhook-endpoints/${endpoint.id}/deliveries`,
+    {
+      token: ws.token,
+    },
+  );
+  const [delivery] = deliveries.body.data;
+  if (!delivery) throw new Error(`no delivery: ${deliveries.status} ${JSON.stringify(deliveries.body)}`);
+  return { ws, tour, departure, customer, booking, probeDeparture, endpoint, delivery };
 }
 
 async function token(workspace: TestWorkspace, role: Role) {
@@ -71,6 +98,8 @@ function pathFor(route: RouteDefinition, s: Seeded, ids: Partial<Record<string, 
     availabilityId: s.departure.id,
     customerId: s.customer.id,
     bookingId: s.booking.id,
+    endpointId: s.endpoint.id,
+    deliveryId: s.delivery.id,
     ...ids,
   };
   return route.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
@@ -94,6 +123,11 @@ const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
   checkInBooking: () => ({}),
   rotateBookingPublicToken: () => undefined,
   createBookingRefund: () => ({ amount: 100, reason: 'role probe' }),
+  createWebhookEndpoint: () => ({ url: 'http://127.0.0.1:9/probe', events: ['booking.created'] }),
+  updateWebhookEndpoint: () => ({ description: 'changed by a role probe' }),
+  deleteWebhookEndpoint: () => undefined,
+  rotateWebhookEndpointSecret: () => ({}),
+  resendWebhookDelivery: () => undefined,
 };
 
 /**
@@ -114,10 +148,19 @@ const PROBE_BOOKINGS: Record<string, (s: Seeded) => Promise<{ id: string }>> = {
   },
 };
 
-/** The path a role probe of the route uses: a fresh booking where the write changes one. */
+/** Deleting an endpoint takes a fresh one, so the seeded endpoint outlives the probes. */
+const PROBE_ENDPOINTS: Record<string, (s: Seeded) => Promise<{ id: string }>> = {
+  deleteWebhookEndpoint: (s) => webhookEndpoint(s.ws),
+};
+
+/** The path a role probe of the route uses: a fresh booking (or endpoint) where the write changes one. */
 async function probePath(route: RouteDefinition, s: Seeded) {
   const probe = PROBE_BOOKINGS[route.operationId];
-  return pathFor(route, s, probe ? { bookingId: (await probe(s)).id } : {});
+  const endpoint = PROBE_ENDPOINTS[route.operationId];
+  return pathFor(route, s, {
+    ...(probe && { bookingId: (await probe(s)).id }),
+    ...(endpoint && { endpointId: (await endpoint(s)).id }),
+  });
 }
 
 /**
@@ -137,8 +180,21 @@ const WRITERS: Record<string, Role[]> = {
   rotateBookingPublicToken: ['OPERATIONS', 'ADMIN'],
   createBookingRefund: ['OPERATIONS', 'ADMIN'],
   checkInBooking: ['OPERATIONS', 'ADMIN'],
+  // Webhook endpoints are ADMIN's (webhooks:manage), reads included.
+  createWebhookEndpoint: ['ADMIN'],
+  updateWebhookEndpoint: ['ADMIN'],
+  deleteWebhookEndpoint: ['ADMIN'],
+  rotateWebhookEndpointSecret: ['ADMIN'],
+  resendWebhookDelivery: ['ADMIN'],
+  listWebhookEndpoints: ['ADMIN'],
+  getWebhookEndpoint: ['ADMIN'],
+  listWebhookDeliveries: ['ADMIN'],
 };
 const ROLES: Role[] = ['READ_ONLY', 'OPERATIONS', 'ADMIN'];
+
+/** A GET that asks only for 'read', which every role has; other GETs are in WRITERS. */
+const readableByAll = (route: RouteDefinition) =>
+  route.method === 'get' && route.access !== 'public' && route.access.permission === 'read';
 
 function send(
   route: RouteDefinition,
@@ -165,14 +221,17 @@ async function snapshot(s: Seeded) {
     events: await knex('outbox_events').where(where).orderBy('seq'),
     payments: await knex('payments').where(where).orderBy('seq'),
     sessions: await knex('payment_sessions').where(where).orderBy('id'),
+    webhookEndpoints: await knex('webhook_endpoints').where(where).orderBy('id'),
+    webhookDeliveries: await knex('webhook_deliveries').where(where).orderBy('id'),
   };
 }
 
 it('the route table has protected routes and every write route is in the role table', () => {
   expect(protectedRoutes.length).toBeGreaterThanOrEqual(10);
   for (const route of protectedRoutes) {
-    if (route.method === 'get') continue;
+    if (readableByAll(route)) continue;
     expect(WRITERS, routeName(route)).toHaveProperty(route.operationId);
+    if (route.method === 'get') continue;
     expect(VALID_BODIES, routeName(route)).toHaveProperty(route.operationId);
   }
 });
@@ -248,7 +307,7 @@ describe.each(protectedRoutes.map((route) => [routeName(route), route] as const)
 
   it.each(ROLES)('role %s', async (role) => {
     const { token: secret } = await token(a.ws, role);
-    const allowed = route.method === 'get' || (WRITERS[route.operationId] ?? []).includes(role);
+    const allowed = readableByAll(route) || (WRITERS[route.operationId] ?? []).includes(role);
     const path = await probePath(route, a);
     const before = await snapshot(a);
     const res = await send(route, path, { token: secret });
