@@ -54,7 +54,7 @@ async function main() {
     'TravelOps API listening',
   );
   process.stderr.write(
-    [
+    `${[
       '',
       `  TravelOps API: ${url}   (reference: ${url}/docs, contract: ${url}/openapi.json)`,
       firstRun
@@ -63,7 +63,7 @@ async function main() {
           ? '  Get a token: pnpm cli seed:demo --json   (or workspace:create, then token:create)'
           : '  Get a token: stop the API, then pnpm cli token:create --workspace demo --role ADMIN --name me',
       '',
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   );
 
   let stopping = false;

@@ -21,8 +21,12 @@ const jobs: Job[] = [];
 const database = config.value.databaseUrl ? await createDatabase({ url: config.value.databaseUrl }) : null;
 if (database) {
   await migrateLatest(database.knex);
+  const stores = createStores(database.knex);
+  const clock = { now: () => new Date() };
+  const allowPrivateAddresses = allowPrivateWebhookUrls(process.env);
   jobs.push(
-    ...createBookingJobs({ stores: createStores(database.knex), clock: { now: () => new Date() } }, logger),
+    ...createBookingJobs({ stores, clock }, logger),
+    createWebhookDeliveryJob({ stores, clock, logger, send: createWebhookSender({ allowPrivateAddresses }) }),
   );
 } else {
   logger.info({ database: 'none' }, 'DATABASE_URL is unset: in embedded mode the API process runs the jobs');

@@ -181,7 +181,7 @@ async function releaseExpiredHolds(
   let released = 0;
   for (const hold of holds) {
     const locked = await stores.bookings.lock(workspaceId, hold.id);
-    if (!locked || locked.status !== 'PENDING') continue;
+    if (locked?.status !== 'PENDING') continue;
     const cancelled = await cancelLocked(deps, stores, locked, {
       actor: SYSTEM,
       reason: 'EXPIRED',
@@ -518,7 +518,7 @@ export async function completePayment(
     const { booking } = locked.value;
     const session = await stores.payments.lockSession(found.id);
     const now = deps.clock.now();
-    if (!session || session.status !== 'OPEN') {
+    if (session?.status !== 'OPEN') {
       return fail(unprocessable('This payment page is no longer open.', 'token', 'session_closed'));
     }
     if (session.expiresAt.getTime() <= now.getTime()) {

@@ -9,7 +9,6 @@ import {
   type Result,
   retryPublicPayment,
   signWaiver,
-  toBookingView,
   WaiverSchema,
 } from '@travelops/domain';
 import * as v from 'valibot';
