@@ -506,9 +506,9 @@ describe('records of another workspace', () => {
     ['GET', 'customers', 'customer', undefined, '/timeline'],
   ] as const)(
     "%s of B's %s record under A: 404, B unchanged",
-    async (method, list, key, body, suffix = '') => {
+    async (method, list, key, body, suffix?: string) => {
       const before = await snapshot(b);
-      const res = await t.request(method, `${base()}/${list}/${b[key].id}${suffix}`, {
+      const res = await t.request(method, `${base()}/${list}/${b[key].id}${suffix ?? ''}`, {
         token: a.ws.token,
         ...(body !== undefined && { body }),
       });
