@@ -29,6 +29,10 @@ interface Seeded {
   /** A webhook endpoint subscribed to the booking's confirmation, and that event's delivery. */
   endpoint: any;
   delivery: any;
+  /** CRM records: a company, a lead (with an e-mail, so it can be converted) and a task. */
+  company: any;
+  lead: any;
+  task: any;
 }
 
 let t: TestApi;
@@ -47,6 +51,20 @@ async function webhookEndpoint(ws: TestWorkspace) {
   secrets.add(res.body.data.secret);
   return res.body.data;
 }
+
+async function created(ws: TestWorkspace, path: string, body: unknown) {
+  const res = await t.request('POST', `/workspaces/${ws.workspaceId}${path}`, { token: ws.token, body });
+  if (res.status !== 201) throw new Error(`create ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+const newCompany = (ws: TestWorkspace, name = 'Probe Company') => created(ws, '/companies', { name });
+const newLead = (ws: TestWorkspace, name = 'Probe Lead') =>
+  created(ws, '/leads', {
+    name,
+    email: `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}-${Math.random()}@lead.example`,
+  });
+const newTask = (ws: TestWorkspace, title = 'Probe Task') => created(ws, '/crm-tasks', { title });
 
 async function seed(name: string): Promise<Seeded> {
   const ws = await t.createWorkspace('ADMIN');
@@ -71,7 +89,10 @@ async function seed(name: string): Promise<Seeded> {
   );
   const [delivery] = deliveries.body.data;
   if (!delivery) throw new Error(`no delivery: ${deliveries.status} ${JSON.stringify(deliveries.body)}`);
-  return { ws, tour, departure, customer, booking, probeDeparture, endpoint, delivery };
+  const company = await newCompany(ws, `${name} Secret Company`);
+  const lead = await newLead(ws, `${name} Secret Lead`);
+  const task = await newTask(ws, `${name} Secret Task`);
+  return { ws, tour, departure, customer, booking, probeDeparture, endpoint, delivery, company, lead, task };
 }
 
 async function token(workspace: TestWorkspace, role: Role) {
@@ -100,6 +121,9 @@ function pathFor(route: RouteDefinition, s: Seeded, ids: Partial<Record<string, 
     bookingId: s.booking.id,
     endpointId: s.endpoint.id,
     deliveryId: s.delivery.id,
+    companyId: s.company.id,
+    leadId: s.lead.id,
+    taskId: s.task.id,
     ...ids,
   };
   return route.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
@@ -128,6 +152,18 @@ const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
   deleteWebhookEndpoint: () => undefined,
   rotateWebhookEndpointSecret: () => ({}),
   resendWebhookDelivery: () => undefined,
+  updateCustomer: () => ({ tags: ['role-probe'] }),
+  createCustomerNote: () => ({ body: 'role probe' }),
+  createCompany: () => ({ name: 'Role Probe Co' }),
+  updateCompany: () => ({ notes: 'changed by a role probe' }),
+  deleteCompany: () => undefined,
+  createLead: () => ({ name: 'Role Probe Lead' }),
+  updateLead: () => ({ notes: 'changed by a role probe' }),
+  deleteLead: () => undefined,
+  convertLead: () => ({}),
+  createCrmTask: () => ({ title: 'Role probe' }),
+  updateCrmTask: () => ({ priority: 'HIGH' }),
+  deleteCrmTask: () => undefined,
 };
 
 /**
@@ -153,11 +189,21 @@ const PROBE_ENDPOINTS: Record<string, (s: Seeded) => Promise<{ id: string }>> = 
   deleteWebhookEndpoint: (s) => webhookEndpoint(s.ws),
 };
 
+/** Deletes and conversions take a fresh CRM record, so the seeded ones outlive the probes. */
+const PROBE_CRM: Record<string, (s: Seeded) => Promise<Record<string, string>>> = {
+  deleteCompany: async (s) => ({ companyId: (await newCompany(s.ws)).id }),
+  deleteLead: async (s) => ({ leadId: (await newLead(s.ws)).id }),
+  convertLead: async (s) => ({ leadId: (await newLead(s.ws)).id }),
+  deleteCrmTask: async (s) => ({ taskId: (await newTask(s.ws)).id }),
+};
+
 /** The path a role probe of the route uses: a fresh booking (or endpoint) where the write changes one. */
 async function probePath(route: RouteDefinition, s: Seeded) {
   const probe = PROBE_BOOKINGS[route.operationId];
   const endpoint = PROBE_ENDPOINTS[route.operationId];
+  const crm = PROBE_CRM[route.operationId];
   return pathFor(route, s, {
+    ...(crm && (await crm(s))),
     ...(probe && { bookingId: (await probe(s)).id }),
     ...(endpoint && { endpointId: (await endpoint(s)).id }),
   });
@@ -189,6 +235,19 @@ const WRITERS: Record<string, Role[]> = {
   listWebhookEndpoints: ['ADMIN'],
   getWebhookEndpoint: ['ADMIN'],
   listWebhookDeliveries: ['ADMIN'],
+  // CRM (crm:write); the customer PATCH is a customer write (customers:write).
+  updateCustomer: ['OPERATIONS', 'ADMIN'],
+  createCustomerNote: ['OPERATIONS', 'ADMIN'],
+  createCompany: ['OPERATIONS', 'ADMIN'],
+  updateCompany: ['OPERATIONS', 'ADMIN'],
+  deleteCompany: ['OPERATIONS', 'ADMIN'],
+  createLead: ['OPERATIONS', 'ADMIN'],
+  updateLead: ['OPERATIONS', 'ADMIN'],
+  deleteLead: ['OPERATIONS', 'ADMIN'],
+  convertLead: ['OPERATIONS', 'ADMIN'],
+  createCrmTask: ['OPERATIONS', 'ADMIN'],
+  updateCrmTask: ['OPERATIONS', 'ADMIN'],
+  deleteCrmTask: ['OPERATIONS', 'ADMIN'],
 };
 const ROLES: Role[] = ['READ_ONLY', 'OPERATIONS', 'ADMIN'];
 
@@ -223,6 +282,10 @@ async function snapshot(s: Seeded) {
     sessions: await knex('payment_sessions').where(where).orderBy('id'),
     webhookEndpoints: await knex('webhook_endpoints').where(where).orderBy('id'),
     webhookDeliveries: await knex('webhook_deliveries').where(where).orderBy('id'),
+    companies: await knex('companies').where(where).orderBy('id'),
+    leads: await knex('leads').where(where).orderBy('id'),
+    crmTasks: await knex('crm_tasks').where(where).orderBy('id'),
+    customerNotes: await knex('customer_notes').where(where).orderBy('id'),
   };
 }
 
@@ -287,7 +350,16 @@ describe.each(protectedRoutes.map((route) => [routeName(route), route] as const)
     const res = await send(route, pathFor(route, a), { token: b.ws.token });
     expectError(res, 403, 'FORBIDDEN');
     const text = JSON.stringify(res.body);
-    for (const secret of [a.tour.id, a.customer.id, a.departure.id, a.booking.id, 'Alpha Secret']) {
+    for (const secret of [
+      a.tour.id,
+      a.customer.id,
+      a.departure.id,
+      a.booking.id,
+      a.company.id,
+      a.lead.id,
+      a.task.id,
+      'Alpha Secret',
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(await snapshot(a)).toEqual(before);
@@ -418,8 +490,43 @@ describe('records of another workspace', () => {
     expect(await snapshot(b)).toEqual(before);
   });
 
+  it.each([
+    ['GET', 'companies', 'company', undefined],
+    ['PATCH', 'companies', 'company', { name: 'Hijacked' }],
+    ['DELETE', 'companies', 'company', undefined],
+    ['GET', 'leads', 'lead', undefined],
+    ['PATCH', 'leads', 'lead', { notes: 'Hijacked' }],
+    ['DELETE', 'leads', 'lead', undefined],
+    ['POST', 'leads', 'lead', {}, '/convert'],
+    ['GET', 'crm-tasks', 'task', undefined],
+    ['PATCH', 'crm-tasks', 'task', { title: 'Hijacked' }],
+    ['DELETE', 'crm-tasks', 'task', undefined],
+    ['PATCH', 'customers', 'customer', { name: 'Hijacked' }],
+    ['POST', 'customers', 'customer', { body: 'Hijacked' }, '/notes'],
+    ['GET', 'customers', 'customer', undefined, '/timeline'],
+  ] as const)(
+    "%s of B's %s record under A: 404, B unchanged",
+    async (method, list, key, body, suffix?: string) => {
+      const before = await snapshot(b);
+      const res = await t.request(method, `${base()}/${list}/${b[key].id}${suffix ?? ''}`, {
+        token: a.ws.token,
+        ...(body !== undefined && { body }),
+      });
+      expectHidden(res);
+      expect(await snapshot(b)).toEqual(before);
+    },
+  );
+
   it("lists under A never include B's records", async () => {
-    for (const list of ['tours', 'availability', 'customers', 'bookings']) {
+    for (const list of [
+      'tours',
+      'availability',
+      'customers',
+      'bookings',
+      'companies',
+      'leads',
+      'crm-tasks',
+    ]) {
       const res = await t.request('GET', `${base()}/${list}?limit=100`, { token: a.ws.token });
       expect(res.status).toBe(200);
       const text = JSON.stringify(res.body);

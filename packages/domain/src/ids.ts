@@ -14,6 +14,10 @@ export const ID_PREFIXES = {
   payment: 'pay',
   webhookEndpoint: 'whe',
   webhookDelivery: 'whd',
+  company: 'cmp',
+  lead: 'lead',
+  crmTask: 'task',
+  customerNote: 'note',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 

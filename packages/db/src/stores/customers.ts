@@ -1,5 +1,6 @@
 import {
   type Customer,
+  type CustomerPatch,
   type CustomerStore,
   conflict,
   fail,
@@ -11,7 +12,15 @@ import {
 } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
-import { type DbBigint, type DbTimestamp, guarded, pageNewestFirst, toIso, toNumber } from './columns.js';
+import {
+  type DbBigint,
+  type DbTimestamp,
+  guarded,
+  pageNewestFirst,
+  toColumns,
+  toIso,
+  toNumber,
+} from './columns.js';
 
 interface CustomerRow {
   id: string;
@@ -27,6 +36,14 @@ interface CustomerRow {
   created_at: DbTimestamp;
   updated_at: DbTimestamp;
 }
+
+const PATCH_COLUMNS = {
+  name: 'name',
+  phone: 'phone',
+  tags: 'tags',
+  marketingConsent: 'marketing_consent',
+  companyId: 'company_id',
+} as const satisfies { readonly [K in keyof Required<CustomerPatch>]: string };
 
 const EMAIL_TAKEN = {
   customers_workspace_email_key: conflict(
@@ -102,6 +119,19 @@ export function createCustomerStore(db: Knex | Knex.Transaction): CustomerStore 
         .first();
       if (!row) throw new Error('A customer vanished right after it was written.');
       return toCustomer(row);
+    },
+
+    async update(workspaceId: string, id: string, patch: CustomerPatch): Promise<Customer | null> {
+      const changes = toColumns(patch, PATCH_COLUMNS);
+      if (Object.keys(changes).length === 0) {
+        const row = await customers().where({ workspace_id: workspaceId, id }).first();
+        return row ? toCustomer(row) : null;
+      }
+      const [row] = await customers()
+        .where({ workspace_id: workspaceId, id })
+        .update({ ...changes, updated_at: db.fn.now() })
+        .returning('*');
+      return row ? toCustomer(row as CustomerRow) : null;
     },
 
     async refreshStats(workspaceId: string, customerId: string): Promise<void> {

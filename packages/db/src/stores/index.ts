@@ -4,8 +4,13 @@ import { createApiTokenStore } from './api-tokens.js';
 import { createAvailabilityStore } from './availability.js';
 import { createBookingHistoryStore } from './booking-history.js';
 import { createBookingStore } from './bookings.js';
+import { createCompanyStore } from './companies.js';
+import { createCrmTaskStore } from './crm-tasks.js';
+import { createCustomerNoteStore } from './customer-notes.js';
+import { createCustomerTimelineStore } from './customer-timeline.js';
 import { createCustomerStore } from './customers.js';
 import { createIdempotencyStore } from './idempotency.js';
+import { createLeadStore } from './leads.js';
 import { createMemberStore } from './members.js';
 import { createOutboxStore } from './outbox.js';
 import { createPaymentStore } from './payments.js';
@@ -37,6 +42,11 @@ export function createStores(db: Knex | Knex.Transaction): Stores {
     idempotency: createIdempotencyStore(db),
     webhookEndpoints: createWebhookEndpointStore(db),
     webhookDeliveries: createWebhookDeliveryStore(db),
+    companies: createCompanyStore(db),
+    leads: createLeadStore(db),
+    crmTasks: createCrmTaskStore(db),
+    customerNotes: createCustomerNoteStore(db),
+    customerTimeline: createCustomerTimelineStore(db),
 
     async transaction<T>(work: (stores: Stores) => Promise<Result<T>>): Promise<Result<T>> {
       let signal: RollbackSignal | undefined;

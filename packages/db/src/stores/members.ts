@@ -31,6 +31,11 @@ const toMember = (row: MemberRow): MemberRecord => ({
 
 export function createMemberStore(db: Knex | Knex.Transaction): MemberStore {
   return {
+    async findById(workspaceId: string, id: string): Promise<MemberRecord | null> {
+      const row = await db<MemberRow>('members').where({ workspace_id: workspaceId, id }).first();
+      return row ? toMember(row) : null;
+    },
+
     async insert(member: Omit<MemberRecord, 'createdAt'>): Promise<Result<MemberRecord>> {
       try {
         const [row] = await guarded(db, (q) =>

@@ -14,6 +14,7 @@ import {
   tourFields,
   unwrap,
 } from './contract-fixtures.js';
+import { describeCrmStoreContract } from './crm.contract.js';
 import { createStores } from './index.js';
 import { describeWebhookStoreContract } from './webhooks.contract.js';
 
@@ -520,5 +521,6 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
 
     describeBookingStoreContract(() => database);
     describeWebhookStoreContract(() => database);
+    describeCrmStoreContract(() => database);
   });
 }

@@ -32,3 +32,14 @@ export const ListCustomersQuerySchema = v.object({
   q: v.optional(text(200)),
 });
 export type ListCustomersQuery = v.InferOutput<typeof ListCustomersQuerySchema>;
+
+/** PATCH: the e-mail stays (it is the customer's identity for bookings and lead conversion). */
+export const UpdateCustomerSchema = v.strictObject({
+  name: v.optional(requiredText(200)),
+  phone: v.optional(v.nullable(PhoneSchema)),
+  tags: v.optional(v.pipe(v.array(tag), v.maxLength(50))),
+  marketingConsent: v.optional(v.boolean()),
+  /** A company of the same workspace (422 `not_found` otherwise); null detaches. */
+  companyId: v.optional(v.nullable(v.pipe(text(100), v.minLength(1)))),
+});
+export type UpdateCustomerInput = v.InferOutput<typeof UpdateCustomerSchema>;

@@ -39,7 +39,10 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Tours: 'The product catalog: what an operator sells.',
   Availability: 'Departures of a tour: when it runs and how many seats remain.',
-  Customers: 'CRM records of the people who book.',
+  Customers: 'CRM records of the people who book: notes and a merged timeline.',
+  Companies: 'B2B accounts (agencies, schools, corporate clients) that customers belong to.',
+  Leads: 'Prospects before they book: status pipeline and conversion into customers.',
+  'CRM tasks': 'Follow-ups with a due time, linked to customers, leads, bookings or companies.',
   Bookings: 'Reservations: atomic seats, holds, payments, status history.',
   Webhooks: 'Signed event deliveries to your endpoints, and their management.',
   Public:

@@ -6,6 +6,8 @@ import {
   ListCustomersQuerySchema,
   listCustomers,
   ok,
+  UpdateCustomerSchema,
+  updateCustomer,
 } from '@travelops/domain';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
@@ -62,6 +64,23 @@ export const customerRoutes = [
     errors: [404],
     async handle({ catalog, params }) {
       return toReply(await getCustomer(catalog, params.workspaceId, params.customerId));
+    },
+  }),
+  defineRoute({
+    operationId: 'updateCustomer',
+    method: 'patch',
+    path: '/workspaces/{workspaceId}/customers/{customerId}',
+    summary: 'Change a customer',
+    description:
+      'Additive (not in the spec). Sets `name`, `phone`, `tags`, `marketingConsent` and `companyId`; only the fields sent change. `companyId` must be a company of this workspace (422 `not_found`); null detaches. The e-mail cannot change.',
+    tags,
+    access: { permission: 'customers:write' },
+    params: v.object({ workspaceId: PathId, customerId: PathId }),
+    body: UpdateCustomerSchema,
+    success: { status: 200, description: 'The customer.', schema: CustomerSchema },
+    errors: [404, 422],
+    async handle({ crm, params, body }) {
+      return toReply(await updateCustomer(crm, params.workspaceId, params.customerId, body));
     },
   }),
 ];

@@ -1,7 +1,11 @@
 import type { RouteDefinition } from '../route.js';
 import { availabilityRoutes } from './availability.js';
 import { bookingRoutes } from './bookings.js';
+import { companyRoutes } from './companies.js';
+import { crmTaskRoutes } from './crm-tasks.js';
+import { customerTimelineRoutes } from './customer-timeline.js';
 import { customerRoutes } from './customers.js';
+import { leadRoutes } from './leads.js';
 import { publicRoutes } from './public.js';
 import { publicBookingRoutes } from './public-bookings.js';
 import { tourRoutes } from './tours.js';
@@ -12,6 +16,10 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...tourRoutes,
   ...availabilityRoutes,
   ...customerRoutes,
+  ...customerTimelineRoutes,
+  ...companyRoutes,
+  ...leadRoutes,
+  ...crmTaskRoutes,
   ...bookingRoutes,
   ...publicRoutes,
   ...publicBookingRoutes,
