@@ -16,6 +16,7 @@ import {
   UNKNOWN_IDS,
 } from './fixtures.js';
 import { startTestApi, type TestApi } from './harness.js';
+import { must, newGuide, newMember, newVehicle, opsPath } from './operations-fixtures.js';
 
 interface Seeded {
   ws: TestWorkspace;
@@ -29,6 +30,10 @@ interface Seeded {
   /** A webhook endpoint subscribed to the booking's confirmation, and that event's delivery. */
   endpoint: any;
   delivery: any;
+  /** Operations records: a blackout day, a guide with time off, a vehicle, a vendor, an incident, an itinerary with an item. */
+  ops: Record<string, string>;
+  /** Members not yet guides, one per createGuide probe. */
+  spareMembers: string[];
 }
 
 let t: TestApi;
@@ -71,7 +76,81 @@ async function seed(name: string): Promise<Seeded> {
   );
   const [delivery] = deliveries.body.data;
   if (!delivery) throw new Error(`no delivery: ${deliveries.status} ${JSON.stringify(deliveries.body)}`);
-  return { ws, tour, departure, customer, booking, probeDeparture, endpoint, delivery };
+  return {
+    ws,
+    tour,
+    departure,
+    customer,
+    booking,
+    probeDeparture,
+    endpoint,
+    delivery,
+    ops: await seedOperations(ws, customer.id),
+    spareMembers: await Promise.all(Array.from({ length: 20 }, () => newMember(t, ws))),
+  };
+}
+
+let probeCounter = 0;
+
+const blackoutDay = (ws: TestWorkspace) =>
+  t
+    .request('POST', opsPath(ws, '/blackout-dates'), {
+      token: ws.token,
+      body: {
+        date: `2040-0${1 + Math.floor(probeCounter / 28)}-${String(1 + (probeCounter++ % 28)).padStart(2, '0')}`,
+      },
+    })
+    .then((res) => must('blackout', res, 201));
+
+const timeOff = (ws: TestWorkspace, memberId: string) =>
+  t
+    .request('POST', opsPath(ws, `/guides/${memberId}/time-off`), {
+      token: ws.token,
+      body: { startsAt: '2040-01-01T00:00:00Z', endsAt: '2040-01-02T00:00:00Z' },
+    })
+    .then((res) => must('time off', res, 201));
+
+const vendor = (ws: TestWorkspace) =>
+  t
+    .request('POST', opsPath(ws, '/vendors'), { token: ws.token, body: { name: 'Probe', category: 'OTHER' } })
+    .then((res) => must('vendor', res, 201));
+
+const itineraryItem = (ws: TestWorkspace, itineraryId: string) =>
+  t
+    .request('POST', opsPath(ws, `/itineraries/${itineraryId}/items`), {
+      token: ws.token,
+      body: { type: 'OTHER', title: 'Probe', startsAt: '2040-01-01T10:00:00Z' },
+    })
+    .then((res) => must('item', res, 201));
+
+async function seedOperations(ws: TestWorkspace, customerId: string): Promise<Record<string, string>> {
+  const memberId = await newGuide(t, ws);
+  const incident = must(
+    'incident',
+    await t.request('POST', opsPath(ws, '/incidents'), {
+      token: ws.token,
+      body: { severity: 'LOW', title: 'Secret incident', occurredAt: '2040-01-01T00:00:00Z' },
+    }),
+    201,
+  );
+  const itinerary = must(
+    'itinerary',
+    await t.request('POST', opsPath(ws, '/itineraries'), {
+      token: ws.token,
+      body: { customerId, title: 'Secret trip', startsOn: '2040-01-01', endsOn: '2040-01-05' },
+    }),
+    201,
+  );
+  return {
+    blackoutDateId: (await blackoutDay(ws)).id,
+    memberId,
+    timeOffId: (await timeOff(ws, memberId)).id,
+    vehicleId: (await newVehicle(t, ws)).id,
+    vendorId: (await vendor(ws)).id,
+    incidentId: incident.id,
+    itineraryId: itinerary.id,
+    itemId: (await itineraryItem(ws, itinerary.id)).id,
+  };
 }
 
 async function token(workspace: TestWorkspace, role: Role) {
@@ -100,6 +179,7 @@ function pathFor(route: RouteDefinition, s: Seeded, ids: Partial<Record<string, 
     bookingId: s.booking.id,
     endpointId: s.endpoint.id,
     deliveryId: s.delivery.id,
+    ...s.ops,
     ...ids,
   };
   return route.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
@@ -128,6 +208,30 @@ const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
   deleteWebhookEndpoint: () => undefined,
   rotateWebhookEndpointSecret: () => ({}),
   resendWebhookDelivery: () => undefined,
+  createBlackoutDate: () => ({ date: `2041-01-${String(1 + (probeCounter++ % 28)).padStart(2, '0')}` }),
+  deleteBlackoutDate: () => undefined,
+  createGuide: (s) => ({ memberId: s.spareMembers.shift() ?? 'mem_none', displayName: 'Probe' }),
+  updateGuide: () => ({ phone: '+1 555 0100' }),
+  createGuideTimeOff: () => ({ startsAt: '2041-02-01T00:00:00Z', endsAt: '2041-02-02T00:00:00Z' }),
+  deleteGuideTimeOff: () => undefined,
+  createVehicle: () => ({ name: 'Probe van', seats: 8 }),
+  updateVehicle: () => ({ notes: 'changed by a role probe' }),
+  deleteVehicle: () => undefined,
+  createVendor: () => ({ name: 'Probe', category: 'OTHER' }),
+  updateVendor: () => ({ notes: 'changed by a role probe' }),
+  deleteVendor: () => undefined,
+  createIncident: () => ({ severity: 'LOW', title: 'Probe', occurredAt: '2041-01-01T00:00:00Z' }),
+  updateIncident: () => ({ status: 'INVESTIGATING' }),
+  createItinerary: (s) => ({
+    customerId: s.customer.id,
+    title: 'Probe',
+    startsOn: '2041-01-01',
+    endsOn: '2041-01-02',
+  }),
+  updateItinerary: () => ({ notes: 'changed by a role probe' }),
+  createItineraryItem: () => ({ type: 'OTHER', title: 'Probe', startsAt: '2040-01-02T10:00:00Z' }),
+  updateItineraryItem: () => ({ title: 'changed by a role probe' }),
+  deleteItineraryItem: () => undefined,
 };
 
 /**
@@ -153,13 +257,24 @@ const PROBE_ENDPOINTS: Record<string, (s: Seeded) => Promise<{ id: string }>> = 
   deleteWebhookEndpoint: (s) => webhookEndpoint(s.ws),
 };
 
-/** The path a role probe of the route uses: a fresh booking (or endpoint) where the write changes one. */
+/** Deleting an operations record takes a fresh one of its kind. */
+const PROBE_RECORDS: Record<string, (s: Seeded) => Promise<Record<string, string>>> = {
+  deleteBlackoutDate: async (s) => ({ blackoutDateId: (await blackoutDay(s.ws)).id }),
+  deleteGuideTimeOff: async (s) => ({ timeOffId: (await timeOff(s.ws, s.ops.memberId as string)).id }),
+  deleteVehicle: async (s) => ({ vehicleId: (await newVehicle(t, s.ws)).id }),
+  deleteVendor: async (s) => ({ vendorId: (await vendor(s.ws)).id }),
+  deleteItineraryItem: async (s) => ({ itemId: (await itineraryItem(s.ws, s.ops.itineraryId as string)).id }),
+};
+
+/** The path a role probe of the route uses: a fresh booking (or endpoint, or record) where the write changes one. */
 async function probePath(route: RouteDefinition, s: Seeded) {
   const probe = PROBE_BOOKINGS[route.operationId];
   const endpoint = PROBE_ENDPOINTS[route.operationId];
+  const record = PROBE_RECORDS[route.operationId];
   return pathFor(route, s, {
     ...(probe && { bookingId: (await probe(s)).id }),
     ...(endpoint && { endpointId: (await endpoint(s)).id }),
+    ...(record && (await record(s))),
   });
 }
 
@@ -189,6 +304,27 @@ const WRITERS: Record<string, Role[]> = {
   listWebhookEndpoints: ['ADMIN'],
   getWebhookEndpoint: ['ADMIN'],
   listWebhookDeliveries: ['ADMIN'],
+  // Operations (docs/operations.md): the day-to-day resources are OPERATIONS' (availability:write,
+  // incidents:write, itineraries:write); guide profiles are ADMIN's (members:manage).
+  createBlackoutDate: ['OPERATIONS', 'ADMIN'],
+  deleteBlackoutDate: ['OPERATIONS', 'ADMIN'],
+  createGuide: ['ADMIN'],
+  updateGuide: ['ADMIN'],
+  createGuideTimeOff: ['OPERATIONS', 'ADMIN'],
+  deleteGuideTimeOff: ['OPERATIONS', 'ADMIN'],
+  createVehicle: ['OPERATIONS', 'ADMIN'],
+  updateVehicle: ['OPERATIONS', 'ADMIN'],
+  deleteVehicle: ['OPERATIONS', 'ADMIN'],
+  createVendor: ['OPERATIONS', 'ADMIN'],
+  updateVendor: ['OPERATIONS', 'ADMIN'],
+  deleteVendor: ['OPERATIONS', 'ADMIN'],
+  createIncident: ['OPERATIONS', 'ADMIN'],
+  updateIncident: ['OPERATIONS', 'ADMIN'],
+  createItinerary: ['OPERATIONS', 'ADMIN'],
+  updateItinerary: ['OPERATIONS', 'ADMIN'],
+  createItineraryItem: ['OPERATIONS', 'ADMIN'],
+  updateItineraryItem: ['OPERATIONS', 'ADMIN'],
+  deleteItineraryItem: ['OPERATIONS', 'ADMIN'],
 };
 const ROLES: Role[] = ['READ_ONLY', 'OPERATIONS', 'ADMIN'];
 
@@ -223,6 +359,14 @@ async function snapshot(s: Seeded) {
     sessions: await knex('payment_sessions').where(where).orderBy('id'),
     webhookEndpoints: await knex('webhook_endpoints').where(where).orderBy('id'),
     webhookDeliveries: await knex('webhook_deliveries').where(where).orderBy('id'),
+    blackoutDates: await knex('blackout_dates').where(where).orderBy('id'),
+    guides: await knex('guide_profiles').where(where).orderBy('member_id'),
+    timeOff: await knex('guide_time_off').where(where).orderBy('id'),
+    vehicles: await knex('vehicles').where(where).orderBy('id'),
+    vendors: await knex('vendors').where(where).orderBy('id'),
+    incidents: await knex('incidents').where(where).orderBy('id'),
+    itineraries: await knex('itineraries').where(where).orderBy('id'),
+    itineraryItems: await knex('itinerary_items').where(where).orderBy('id'),
   };
 }
 

@@ -14,6 +14,13 @@ export const ID_PREFIXES = {
   payment: 'pay',
   webhookEndpoint: 'whe',
   webhookDelivery: 'whd',
+  blackoutDate: 'blk',
+  timeOff: 'off',
+  vehicle: 'veh',
+  vendor: 'vnd',
+  incident: 'inc',
+  itinerary: 'itn',
+  itineraryItem: 'iti',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 

@@ -124,6 +124,7 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
       deps,
       catalog: { ...stores, clock: deps.clock },
       bookings: { stores, clock: deps.clock, payments: deps.payments },
+      operations: { stores, clock: deps.clock },
       webhooks: { stores, clock: deps.clock, checkUrl: deps.checkWebhookUrl },
       actor: principal ? { type: 'api_token', id: principal.tokenId } : { type: 'guest', id: null },
       req,

@@ -3,6 +3,7 @@ import {
   type Actor,
   type BookingDeps,
   type CatalogDeps,
+  type OperationsDeps,
   ok,
   type Page,
   type PageRequest,
@@ -34,6 +35,8 @@ export interface RouteContext<TParams, TQuery, TBody> {
   catalog: CatalogDeps;
   /** The same for the booking use cases, with the payment provider. */
   bookings: BookingDeps;
+  /** The same for the operations use cases (blackouts, guides, fleet, incidents, itineraries). */
+  operations: OperationsDeps;
   /** The same for the webhook endpoint use cases, with the URL check. */
   webhooks: WebhookDeps;
   /** Who acts: the token, or a guest on public routes. */

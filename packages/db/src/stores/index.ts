@@ -2,14 +2,19 @@ import type { Result, Stores } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { createApiTokenStore } from './api-tokens.js';
 import { createAvailabilityStore } from './availability.js';
+import { createBlackoutDateStore } from './blackout-dates.js';
 import { createBookingHistoryStore } from './booking-history.js';
 import { createBookingStore } from './bookings.js';
 import { createCustomerStore } from './customers.js';
+import { createGuideStore, createTimeOffStore } from './guides.js';
 import { createIdempotencyStore } from './idempotency.js';
+import { createIncidentStore } from './incidents.js';
+import { createItineraryStore } from './itineraries.js';
 import { createMemberStore } from './members.js';
 import { createOutboxStore } from './outbox.js';
 import { createPaymentStore } from './payments.js';
 import { createTourStore } from './tours.js';
+import { createVehicleStore, createVendorStore } from './vehicles.js';
 import { createWebhookDeliveryStore } from './webhook-deliveries.js';
 import { createWebhookEndpointStore } from './webhook-endpoints.js';
 import { createWorkspaceStore } from './workspaces.js';
@@ -37,6 +42,13 @@ export function createStores(db: Knex | Knex.Transaction): Stores {
     idempotency: createIdempotencyStore(db),
     webhookEndpoints: createWebhookEndpointStore(db),
     webhookDeliveries: createWebhookDeliveryStore(db),
+    blackoutDates: createBlackoutDateStore(db),
+    guides: createGuideStore(db),
+    timeOff: createTimeOffStore(db),
+    vehicles: createVehicleStore(db),
+    vendors: createVendorStore(db),
+    incidents: createIncidentStore(db),
+    itineraries: createItineraryStore(db),
 
     async transaction<T>(work: (stores: Stores) => Promise<Result<T>>): Promise<Result<T>> {
       let signal: RollbackSignal | undefined;

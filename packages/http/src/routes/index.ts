@@ -1,7 +1,12 @@
 import type { RouteDefinition } from '../route.js';
 import { availabilityRoutes } from './availability.js';
+import { blackoutDateRoutes } from './blackout-dates.js';
 import { bookingRoutes } from './bookings.js';
 import { customerRoutes } from './customers.js';
+import { vehicleRoutes, vendorRoutes } from './fleet.js';
+import { guideRoutes } from './guides.js';
+import { incidentRoutes } from './incidents.js';
+import { itineraryRoutes } from './itineraries.js';
 import { publicRoutes } from './public.js';
 import { publicBookingRoutes } from './public-bookings.js';
 import { tourRoutes } from './tours.js';
@@ -16,4 +21,10 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...publicRoutes,
   ...publicBookingRoutes,
   ...webhookRoutes,
+  ...blackoutDateRoutes,
+  ...guideRoutes,
+  ...vehicleRoutes,
+  ...vendorRoutes,
+  ...incidentRoutes,
+  ...itineraryRoutes,
 ];
