@@ -15,6 +15,7 @@ import {
   unwrap,
 } from './contract-fixtures.js';
 import { createStores } from './index.js';
+import { describeOperationsStoreContract } from './operations.contract.js';
 import { describeWebhookStoreContract } from './webhooks.contract.js';
 
 /** The repository rules every database kind must keep; each test file supplies its database. */
@@ -520,5 +521,9 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
 
     describeBookingStoreContract(() => database);
     describeWebhookStoreContract(() => database);
+    describeOperationsStoreContract(
+      () => knex,
+      () => database.concurrentSessions,
+    );
   });
 }
