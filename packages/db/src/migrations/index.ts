@@ -31,16 +31,26 @@ const migrationSource: Knex.MigrationSource<string> = {
 };
 
 const ATTEMPTS = 5;
+/** How long a process waits in total for a twin that holds knex's migration lock. */
+const LOCK_WAIT_MS = 60_000;
+
+/** knex does not wait for its lock row: a twin migrating right now makes it throw this. */
+const isLockedByTwin = (error: unknown) => error instanceof Error && error.name === 'MigrationLocked';
 
 /** Applies pending migrations and returns the names applied (empty when up to date). */
 export async function migrateLatest(knex: Knex): Promise<string[]> {
+  const lockDeadline = Date.now() + LOCK_WAIT_MS;
   for (let attempt = 1; ; attempt++) {
     try {
       const [, applied]: [number, string[]] = await knex.migrate.latest({ migrationSource });
       return applied;
     } catch (error) {
-      // Processes starting together may race to create knex's own tables; the loser retries
-      // and then finds the work done (the migrations themselves serialise on knex's lock row).
+      // Processes starting together may race to create knex's own tables, or find a twin
+      // holding the lock row while it migrates; the loser retries and then finds the work done.
+      if (isLockedByTwin(error) && Date.now() < lockDeadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
       if (attempt >= ATTEMPTS || !isCreateRace(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
