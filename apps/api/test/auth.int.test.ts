@@ -16,6 +16,7 @@ import {
   UNKNOWN_IDS,
 } from './fixtures.js';
 import { startTestApi, type TestApi } from './harness.js';
+import { must, newGuide, newMember, newVehicle, opsPath } from './operations-fixtures.js';
 
 interface Seeded {
   ws: TestWorkspace;
@@ -33,6 +34,10 @@ interface Seeded {
   company: any;
   lead: any;
   task: any;
+  /** Operations records: a blackout day, a guide with time off, a vehicle, a vendor, an incident, an itinerary with an item. */
+  ops: Record<string, string>;
+  /** Members not yet guides, one per createGuide probe. */
+  spareMembers: string[];
 }
 
 let t: TestApi;
@@ -92,7 +97,84 @@ async function seed(name: string): Promise<Seeded> {
   const company = await newCompany(ws, `${name} Secret Company`);
   const lead = await newLead(ws, `${name} Secret Lead`);
   const task = await newTask(ws, `${name} Secret Task`);
-  return { ws, tour, departure, customer, booking, probeDeparture, endpoint, delivery, company, lead, task };
+  return {
+    ws,
+    tour,
+    departure,
+    customer,
+    booking,
+    probeDeparture,
+    endpoint,
+    delivery,
+    company,
+    lead,
+    task,
+    ops: await seedOperations(ws, customer.id),
+    spareMembers: await Promise.all(Array.from({ length: 20 }, () => newMember(t, ws))),
+  };
+}
+
+let probeCounter = 0;
+
+const blackoutDay = (ws: TestWorkspace) =>
+  t
+    .request('POST', opsPath(ws, '/blackout-dates'), {
+      token: ws.token,
+      body: {
+        date: `2040-0${1 + Math.floor(probeCounter / 28)}-${String(1 + (probeCounter++ % 28)).padStart(2, '0')}`,
+      },
+    })
+    .then((res) => must('blackout', res, 201));
+
+const timeOff = (ws: TestWorkspace, memberId: string) =>
+  t
+    .request('POST', opsPath(ws, `/guides/${memberId}/time-off`), {
+      token: ws.token,
+      body: { startsAt: '2040-01-01T00:00:00Z', endsAt: '2040-01-02T00:00:00Z' },
+    })
+    .then((res) => must('time off', res, 201));
+
+const vendor = (ws: TestWorkspace) =>
+  t
+    .request('POST', opsPath(ws, '/vendors'), { token: ws.token, body: { name: 'Probe', category: 'OTHER' } })
+    .then((res) => must('vendor', res, 201));
+
+const itineraryItem = (ws: TestWorkspace, itineraryId: string) =>
+  t
+    .request('POST', opsPath(ws, `/itineraries/${itineraryId}/items`), {
+      token: ws.token,
+      body: { type: 'OTHER', title: 'Probe', startsAt: '2040-01-01T10:00:00Z' },
+    })
+    .then((res) => must('item', res, 201));
+
+async function seedOperations(ws: TestWorkspace, customerId: string): Promise<Record<string, string>> {
+  const memberId = await newGuide(t, ws);
+  const incident = must(
+    'incident',
+    await t.request('POST', opsPath(ws, '/incidents'), {
+      token: ws.token,
+      body: { severity: 'LOW', title: 'Secret incident', occurredAt: '2040-01-01T00:00:00Z' },
+    }),
+    201,
+  );
+  const itinerary = must(
+    'itinerary',
+    await t.request('POST', opsPath(ws, '/itineraries'), {
+      token: ws.token,
+      body: { customerId, title: 'Secret trip', startsOn: '2040-01-01', endsOn: '2040-01-05' },
+    }),
+    201,
+  );
+  return {
+    blackoutDateId: (await blackoutDay(ws)).id,
+    memberId,
+    timeOffId: (await timeOff(ws, memberId)).id,
+    vehicleId: (await newVehicle(t, ws)).id,
+    vendorId: (await vendor(ws)).id,
+    incidentId: incident.id,
+    itineraryId: itinerary.id,
+    itemId: (await itineraryItem(ws, itinerary.id)).id,
+  };
 }
 
 async function token(workspace: TestWorkspace, role: Role) {
@@ -124,6 +206,7 @@ function pathFor(route: RouteDefinition, s: Seeded, ids: Partial<Record<string, 
     companyId: s.company.id,
     leadId: s.lead.id,
     taskId: s.task.id,
+    ...s.ops,
     ...ids,
   };
   return route.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
@@ -164,6 +247,30 @@ const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
   createCrmTask: () => ({ title: 'Role probe' }),
   updateCrmTask: () => ({ priority: 'HIGH' }),
   deleteCrmTask: () => undefined,
+  createBlackoutDate: () => ({ date: `2041-01-${String(1 + (probeCounter++ % 28)).padStart(2, '0')}` }),
+  deleteBlackoutDate: () => undefined,
+  createGuide: (s) => ({ memberId: s.spareMembers.shift() ?? 'mem_none', displayName: 'Probe' }),
+  updateGuide: () => ({ phone: '+1 555 0100' }),
+  createGuideTimeOff: () => ({ startsAt: '2041-02-01T00:00:00Z', endsAt: '2041-02-02T00:00:00Z' }),
+  deleteGuideTimeOff: () => undefined,
+  createVehicle: () => ({ name: 'Probe van', seats: 8 }),
+  updateVehicle: () => ({ notes: 'changed by a role probe' }),
+  deleteVehicle: () => undefined,
+  createVendor: () => ({ name: 'Probe', category: 'OTHER' }),
+  updateVendor: () => ({ notes: 'changed by a role probe' }),
+  deleteVendor: () => undefined,
+  createIncident: () => ({ severity: 'LOW', title: 'Probe', occurredAt: '2041-01-01T00:00:00Z' }),
+  updateIncident: () => ({ status: 'INVESTIGATING' }),
+  createItinerary: (s) => ({
+    customerId: s.customer.id,
+    title: 'Probe',
+    startsOn: '2041-01-01',
+    endsOn: '2041-01-02',
+  }),
+  updateItinerary: () => ({ notes: 'changed by a role probe' }),
+  createItineraryItem: () => ({ type: 'OTHER', title: 'Probe', startsAt: '2040-01-02T10:00:00Z' }),
+  updateItineraryItem: () => ({ title: 'changed by a role probe' }),
+  deleteItineraryItem: () => undefined,
 };
 
 /**
@@ -197,15 +304,26 @@ const PROBE_CRM: Record<string, (s: Seeded) => Promise<Record<string, string>>> 
   deleteCrmTask: async (s) => ({ taskId: (await newTask(s.ws)).id }),
 };
 
+/** Deleting an operations record takes a fresh one of its kind. */
+const PROBE_RECORDS: Record<string, (s: Seeded) => Promise<Record<string, string>>> = {
+  deleteBlackoutDate: async (s) => ({ blackoutDateId: (await blackoutDay(s.ws)).id }),
+  deleteGuideTimeOff: async (s) => ({ timeOffId: (await timeOff(s.ws, s.ops.memberId as string)).id }),
+  deleteVehicle: async (s) => ({ vehicleId: (await newVehicle(t, s.ws)).id }),
+  deleteVendor: async (s) => ({ vendorId: (await vendor(s.ws)).id }),
+  deleteItineraryItem: async (s) => ({ itemId: (await itineraryItem(s.ws, s.ops.itineraryId as string)).id }),
+};
+
 /** The path a role probe of the route uses: a fresh booking (or endpoint) where the write changes one. */
 async function probePath(route: RouteDefinition, s: Seeded) {
   const probe = PROBE_BOOKINGS[route.operationId];
   const endpoint = PROBE_ENDPOINTS[route.operationId];
   const crm = PROBE_CRM[route.operationId];
+  const record = PROBE_RECORDS[route.operationId];
   return pathFor(route, s, {
     ...(crm && (await crm(s))),
     ...(probe && { bookingId: (await probe(s)).id }),
     ...(endpoint && { endpointId: (await endpoint(s)).id }),
+    ...(record && (await record(s))),
   });
 }
 
@@ -248,6 +366,27 @@ const WRITERS: Record<string, Role[]> = {
   createCrmTask: ['OPERATIONS', 'ADMIN'],
   updateCrmTask: ['OPERATIONS', 'ADMIN'],
   deleteCrmTask: ['OPERATIONS', 'ADMIN'],
+  // Operations (docs/operations.md): the day-to-day resources are OPERATIONS' (availability:write,
+  // incidents:write, itineraries:write); guide profiles are ADMIN's (members:manage).
+  createBlackoutDate: ['OPERATIONS', 'ADMIN'],
+  deleteBlackoutDate: ['OPERATIONS', 'ADMIN'],
+  createGuide: ['ADMIN'],
+  updateGuide: ['ADMIN'],
+  createGuideTimeOff: ['OPERATIONS', 'ADMIN'],
+  deleteGuideTimeOff: ['OPERATIONS', 'ADMIN'],
+  createVehicle: ['OPERATIONS', 'ADMIN'],
+  updateVehicle: ['OPERATIONS', 'ADMIN'],
+  deleteVehicle: ['OPERATIONS', 'ADMIN'],
+  createVendor: ['OPERATIONS', 'ADMIN'],
+  updateVendor: ['OPERATIONS', 'ADMIN'],
+  deleteVendor: ['OPERATIONS', 'ADMIN'],
+  createIncident: ['OPERATIONS', 'ADMIN'],
+  updateIncident: ['OPERATIONS', 'ADMIN'],
+  createItinerary: ['OPERATIONS', 'ADMIN'],
+  updateItinerary: ['OPERATIONS', 'ADMIN'],
+  createItineraryItem: ['OPERATIONS', 'ADMIN'],
+  updateItineraryItem: ['OPERATIONS', 'ADMIN'],
+  deleteItineraryItem: ['OPERATIONS', 'ADMIN'],
 };
 const ROLES: Role[] = ['READ_ONLY', 'OPERATIONS', 'ADMIN'];
 
@@ -286,6 +425,14 @@ async function snapshot(s: Seeded) {
     leads: await knex('leads').where(where).orderBy('id'),
     crmTasks: await knex('crm_tasks').where(where).orderBy('id'),
     customerNotes: await knex('customer_notes').where(where).orderBy('id'),
+    blackoutDates: await knex('blackout_dates').where(where).orderBy('id'),
+    guides: await knex('guide_profiles').where(where).orderBy('member_id'),
+    timeOff: await knex('guide_time_off').where(where).orderBy('id'),
+    vehicles: await knex('vehicles').where(where).orderBy('id'),
+    vendors: await knex('vendors').where(where).orderBy('id'),
+    incidents: await knex('incidents').where(where).orderBy('id'),
+    itineraries: await knex('itineraries').where(where).orderBy('id'),
+    itineraryItems: await knex('itinerary_items').where(where).orderBy('id'),
   };
 }
 

@@ -34,7 +34,13 @@ describe('migrations on PostgreSQL', () => {
     try {
       for (let i = 0; i < 3; i++) processes.push(await createDatabase({ url: url.toString() }));
       const applied = await Promise.all(processes.map((p) => migrateLatest(p.knex)));
-      expect(applied.flat()).toEqual(['0001-initial-schema', '0002-bookings', '0003-webhooks', '0005-crm']);
+      expect(applied.flat()).toEqual([
+        '0001-initial-schema',
+        '0002-bookings',
+        '0003-webhooks',
+        '0005-crm',
+        '0006-operations',
+      ]);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
       await admin.raw('drop database if exists ?? with (force)', [name]);
@@ -61,6 +67,7 @@ describe('embedded PGlite', () => {
       '0002-bookings',
       '0003-webhooks',
       '0005-crm',
+      '0006-operations',
     ]);
     const id = newId('workspace');
     const created = await createStores(first.knex).workspaces.insert({ id, slug: 'kept', name: 'Kept' });

@@ -1,9 +1,10 @@
-import { decideDeparturePatch } from './departures.js';
+import { isBookable } from './departures.js';
 import { notFound, unprocessable } from './errors.js';
 import { newId, randomBase62 } from './ids.js';
 import type {
   AvailabilityFilter,
   AvailabilityStore,
+  BlackoutDateStore,
   Clock,
   CustomerStore,
   PageRequest,
@@ -11,11 +12,7 @@ import type {
   WorkspaceStore,
 } from './ports.js';
 import { fail, ok, type Result } from './result.js';
-import type {
-  Availability,
-  CreateAvailabilityInput,
-  UpdateAvailabilityInput,
-} from './schemas/availability.js';
+import type { Availability, CreateAvailabilityInput } from './schemas/availability.js';
 import type { CreateCustomerInput, Customer } from './schemas/customer.js';
 import type { CreateTourInput, Tour, UpdateTourInput } from './schemas/tour.js';
 
@@ -24,6 +21,7 @@ export interface CatalogDeps {
   availability: AvailabilityStore;
   customers: CustomerStore;
   workspaces: WorkspaceStore;
+  blackoutDates: BlackoutDateStore;
   clock: Clock;
 }
 
@@ -107,23 +105,6 @@ export async function createAvailability(
   return ok(departure);
 }
 
-export function updateAvailability(
-  deps: CatalogDeps,
-  workspaceId: string,
-  id: string,
-  input: UpdateAvailabilityInput,
-): Promise<Result<Availability>> {
-  const patch = {
-    ...(input.startsAt !== undefined && { startsAt: new Date(input.startsAt) }),
-    ...(input.capacity !== undefined && { capacity: input.capacity }),
-    ...(input.status !== undefined && { status: input.status }),
-    ...(input.bookingCutoffAt !== undefined && {
-      bookingCutoffAt: input.bookingCutoffAt === null ? null : new Date(input.bookingCutoffAt),
-    }),
-  };
-  return deps.availability.updateWith(workspaceId, id, (current) => decideDeparturePatch(current, patch));
-}
-
 export function listAvailability(
   deps: CatalogDeps,
   workspaceId: string,
@@ -200,7 +181,9 @@ export async function listPublicAvailability(
 ): Promise<Result<Availability[]>> {
   const found = await findPublicTour(deps, workspaceSlug, tourSlug);
   if (!found) return fail(notFound('tour'));
-  return ok(
-    await deps.availability.listBookable(found.workspace.id, found.tour.id, filter, deps.clock.now()),
-  );
+  const now = deps.clock.now();
+  const open = await deps.availability.listBookable(found.workspace.id, found.tour.id, filter, now);
+  // The store keeps status, time and cutoff; blackout dates are the rule's to apply.
+  const blackouts = await deps.blackoutDates.listApplying(found.workspace.id, found.tour.id, filter);
+  return ok(open.filter((departure) => isBookable(departure, now, blackouts)));
 }

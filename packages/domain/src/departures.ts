@@ -3,6 +3,7 @@ import { unprocessable } from './errors.js';
 import type { AvailabilityPatch } from './ports.js';
 import { fail, ok, type Result } from './result.js';
 import type { Availability } from './schemas/availability.js';
+import type { BlackoutDate } from './schemas/operations.js';
 
 /**
  * Where a departure may go next. Same-state writes are no-ops and always allowed;
@@ -21,15 +22,33 @@ export function canMoveDeparture(from: AvailabilityStatus, to: AvailabilityStatu
   return from === to || DEPARTURE_TRANSITIONS[from].includes(to);
 }
 
-/** Decisions §2: a guest may book a departure that is open, not cut off and in the future. */
+/** A blackout as the bookable rule needs it: its day, and its tour (null: every tour). */
+export type BlackoutDay = Pick<BlackoutDate, 'date' | 'tourId'>;
+
+/** The blackout closing the departure's day (the UTC date of `startsAt`), workspace-wide or its tour's. */
+export function blackoutFor(
+  departure: Pick<Availability, 'tourId' | 'startsAt'>,
+  blackouts: readonly BlackoutDay[],
+): BlackoutDay | undefined {
+  const day = new Date(departure.startsAt).toISOString().slice(0, 10);
+  return blackouts.find(
+    (blackout) => blackout.date === day && (blackout.tourId === null || blackout.tourId === departure.tourId),
+  );
+}
+
+/**
+ * Decisions §2: a guest may book a departure that is open, not cut off, in the future and
+ * not on a blackout date. `blackouts` are the ones that may apply (callers load them).
+ */
 export function isBookable(
-  departure: Pick<Availability, 'status' | 'startsAt' | 'bookingCutoffAt'>,
+  departure: Pick<Availability, 'status' | 'startsAt' | 'bookingCutoffAt' | 'tourId'>,
   now: Date,
+  blackouts: readonly BlackoutDay[],
 ): boolean {
   if (departure.status !== 'SCHEDULED' && departure.status !== 'DELAYED') return false;
   if (Date.parse(departure.startsAt) <= now.getTime()) return false;
   if (departure.bookingCutoffAt && Date.parse(departure.bookingCutoffAt) <= now.getTime()) return false;
-  return true;
+  return blackoutFor(departure, blackouts) === undefined;
 }
 
 export function seatsRemaining(capacity: number, bookedSeats: number): number {

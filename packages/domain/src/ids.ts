@@ -18,6 +18,13 @@ export const ID_PREFIXES = {
   lead: 'lead',
   crmTask: 'task',
   customerNote: 'note',
+  blackoutDate: 'blk',
+  timeOff: 'off',
+  vehicle: 'veh',
+  vendor: 'vnd',
+  incident: 'inc',
+  itinerary: 'itn',
+  itineraryItem: 'iti',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 

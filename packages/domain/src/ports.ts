@@ -8,6 +8,19 @@ import type {
 import type { Booking, BookingHistoryEntry, BookingSort } from './schemas/booking.js';
 import type { Company, CrmTask, CustomerNote, Lead, TimelineEntryType } from './schemas/crm.js';
 import type { Customer } from './schemas/customer.js';
+import type {
+  BlackoutDate,
+  Guide,
+  Incident,
+  IncidentSeverity,
+  IncidentStatus,
+  Itinerary,
+  ItineraryItem,
+  TimeOff,
+  Vehicle,
+  VehicleStatus,
+  Vendor,
+} from './schemas/operations.js';
 import type { Tour } from './schemas/tour.js';
 import type { WebhookDelivery, WebhookEndpoint } from './schemas/webhook.js';
 import type { ApiTokenRecord, MemberRecord, Workspace } from './schemas/workspace.js';
@@ -61,7 +74,13 @@ export interface AvailabilityPatch {
   capacity?: number;
   status?: NonNullable<UpdateAvailabilityInput['status']>;
   bookingCutoffAt?: Date | null;
+  guideId?: string | null;
+  driverId?: string | null;
+  vehicleId?: string | null;
 }
+
+/** A member (as guide or driver) or a vehicle: what a departure can be assigned. */
+export type AssignedResource = { memberId: string } | { vehicleId: string };
 
 export interface AvailabilityFilter {
   from?: string;
@@ -96,6 +115,19 @@ export interface AvailabilityStore {
     filter: Omit<AvailabilityFilter, 'tourId'>,
     now: Date,
   ): Promise<Availability[]>;
+  /**
+   * Departures (not CANCELLED) the resource is assigned to whose interval, startsAt ..
+   * startsAt + the tour's durationMinutes, overlaps [start, end); `excludeId` is left out.
+   */
+  findOverlapping(
+    workspaceId: string,
+    resource: AssignedResource,
+    start: Date,
+    end: Date,
+    excludeId: string,
+  ): Promise<Availability[]>;
+  /** Whether any departure not yet COMPLETED or CANCELLED is assigned the resource. */
+  hasOpenAssignments(workspaceId: string, resource: AssignedResource): Promise<boolean>;
 }
 
 export type NewCustomer = Pick<Customer, 'id' | 'name' | 'email' | 'phone' | 'tags' | 'marketingConsent'>;
@@ -131,6 +163,11 @@ export interface MemberStore {
   /** Fails with CONFLICT (field `email`) when the e-mail is taken in the workspace. */
   insert(member: Omit<MemberRecord, 'createdAt'>): Promise<Result<MemberRecord>>;
   findById(workspaceId: string, id: string): Promise<MemberRecord | null>;
+  /**
+   * Locks the member row (FOR UPDATE) for the rest of the transaction: assignments of one
+   * member serialise. False when no such member.
+   */
+  lock(workspaceId: string, id: string): Promise<boolean>;
 }
 
 export type NewCompany = Omit<Company, 'createdAt' | 'updatedAt'>;
@@ -213,6 +250,131 @@ export interface ApiTokenStore {
   revoke(id: string, at: Date): Promise<ApiTokenRecord | null>;
 }
 
+export interface DateRange {
+  /** Calendar dates `YYYY-MM-DD`, both inclusive. */
+  from?: string;
+  to?: string;
+}
+
+export interface BlackoutDateStore {
+  /** Fails with CONFLICT (field `date`) when the same scope (tour or workspace) already has the day. */
+  insert(workspaceId: string, blackout: Omit<BlackoutDate, 'createdAt'>): Promise<Result<BlackoutDate>>;
+  /** By date, then id. `tourId` keeps what applies to that tour: its own and workspace-wide days. */
+  list(
+    workspaceId: string,
+    filter: DateRange & { tourId?: string },
+    page: PageRequest,
+  ): Promise<Page<BlackoutDate>>;
+  /** Every blackout that applies to the tour within the range (for the bookable rule). */
+  listApplying(workspaceId: string, tourId: string, range: DateRange): Promise<BlackoutDate[]>;
+  delete(workspaceId: string, id: string): Promise<boolean>;
+}
+
+export type NewGuide = Omit<Guide, 'email' | 'createdAt' | 'updatedAt'>;
+export type GuidePatch = Partial<Omit<NewGuide, 'memberId'>>;
+
+export interface GuideStore {
+  /** Fails with CONFLICT (field `memberId`) when the member already has a guide profile. */
+  insert(workspaceId: string, guide: NewGuide): Promise<Result<Guide>>;
+  findByMemberId(workspaceId: string, memberId: string): Promise<Guide | null>;
+  update(workspaceId: string, memberId: string, patch: GuidePatch): Promise<Guide | null>;
+  /** Newest first. */
+  list(workspaceId: string, filter: { activeOnly: boolean }, page: PageRequest): Promise<Page<Guide>>;
+}
+
+export interface TimeOffStore {
+  insert(workspaceId: string, timeOff: Omit<TimeOff, 'createdAt'>): Promise<TimeOff>;
+  /** By startsAt, then id; a range keeps periods overlapping its days. */
+  list(workspaceId: string, memberId: string, range: DateRange, page: PageRequest): Promise<Page<TimeOff>>;
+  /** Periods of the member overlapping [start, end). */
+  findOverlapping(workspaceId: string, memberId: string, start: Date, end: Date): Promise<TimeOff[]>;
+  delete(workspaceId: string, memberId: string, id: string): Promise<boolean>;
+}
+
+export type NewVehicle = Omit<Vehicle, 'createdAt' | 'updatedAt'>;
+export type VehiclePatch = Partial<Omit<NewVehicle, 'id'>>;
+
+export interface VehicleStore {
+  /** Fails with CONFLICT (field `registration`) when the registration is taken in the workspace. */
+  insert(workspaceId: string, vehicle: NewVehicle): Promise<Result<Vehicle>>;
+  findById(workspaceId: string, id: string): Promise<Vehicle | null>;
+  /** Locks the vehicle row (FOR UPDATE): assignments of one vehicle serialise. */
+  lock(workspaceId: string, id: string): Promise<Vehicle | null>;
+  update(workspaceId: string, id: string, patch: VehiclePatch): Promise<Result<Vehicle | null>>;
+  /** Newest first. */
+  list(workspaceId: string, filter: { status?: VehicleStatus }, page: PageRequest): Promise<Page<Vehicle>>;
+  delete(workspaceId: string, id: string): Promise<boolean>;
+}
+
+export type NewVendor = Omit<Vendor, 'createdAt' | 'updatedAt'>;
+export type VendorPatch = Partial<Omit<NewVendor, 'id'>>;
+
+export interface VendorStore {
+  insert(workspaceId: string, vendor: NewVendor): Promise<Vendor>;
+  findById(workspaceId: string, id: string): Promise<Vendor | null>;
+  update(workspaceId: string, id: string, patch: VendorPatch): Promise<Vendor | null>;
+  /** Newest first. */
+  list(
+    workspaceId: string,
+    filter: { category?: Vendor['category'] },
+    page: PageRequest,
+  ): Promise<Page<Vendor>>;
+  delete(workspaceId: string, id: string): Promise<boolean>;
+}
+
+export type NewIncident = Omit<Incident, 'createdAt' | 'updatedAt'>;
+export type IncidentPatch = Partial<
+  Pick<Incident, 'status' | 'severity' | 'title' | 'description' | 'resolvedAt'>
+>;
+
+export interface IncidentFilter extends DateRange {
+  severity?: IncidentSeverity;
+  status?: IncidentStatus;
+}
+
+export interface IncidentStore {
+  insert(workspaceId: string, incident: NewIncident): Promise<Incident>;
+  findById(workspaceId: string, id: string): Promise<Incident | null>;
+  /** Locks the incident row (FOR UPDATE). */
+  lock(workspaceId: string, id: string): Promise<Incident | null>;
+  update(workspaceId: string, id: string, patch: IncidentPatch): Promise<Incident>;
+  /** Most recent `occurredAt` first; `from`/`to` are UTC dates of `occurredAt`. */
+  list(workspaceId: string, filter: IncidentFilter, page: PageRequest): Promise<Page<Incident>>;
+}
+
+/** An itinerary as stored: without its items, with its workspace. */
+export interface ItineraryRecord extends Omit<Itinerary, 'items'> {
+  workspaceId: string;
+}
+export type NewItinerary = Omit<ItineraryRecord, 'createdAt' | 'updatedAt'>;
+export type ItineraryPatch = Partial<Pick<Itinerary, 'title' | 'startsOn' | 'endsOn' | 'notes'>>;
+export type NewItineraryItem = Omit<ItineraryItem, 'createdAt' | 'updatedAt'>;
+export type ItineraryItemPatch = Partial<Omit<NewItineraryItem, 'id' | 'itineraryId'>>;
+
+export interface ItineraryStore {
+  insert(itinerary: NewItinerary): Promise<ItineraryRecord>;
+  findById(workspaceId: string, id: string): Promise<ItineraryRecord | null>;
+  findByPublicToken(publicToken: string): Promise<ItineraryRecord | null>;
+  update(workspaceId: string, id: string, patch: ItineraryPatch): Promise<ItineraryRecord | null>;
+  /** By startsOn, then id; `from`/`to` keep trips overlapping those days. */
+  list(
+    workspaceId: string,
+    filter: DateRange & { customerId?: string },
+    page: PageRequest,
+  ): Promise<Page<ItineraryRecord>>;
+  insertItem(workspaceId: string, item: NewItineraryItem): Promise<ItineraryItem>;
+  findItem(workspaceId: string, itineraryId: string, id: string): Promise<ItineraryItem | null>;
+  updateItem(
+    workspaceId: string,
+    itineraryId: string,
+    id: string,
+    patch: ItineraryItemPatch,
+  ): Promise<ItineraryItem | null>;
+  deleteItem(workspaceId: string, itineraryId: string, id: string): Promise<boolean>;
+  /** By startsAt, then creation, then id. */
+  listItems(workspaceId: string, itineraryId: string): Promise<ItineraryItem[]>;
+}
+
 /** Every store, bound to one database handle (a pool or an open transaction). */
 export interface Stores {
   tours: TourStore;
@@ -233,6 +395,13 @@ export interface Stores {
   crmTasks: CrmTaskStore;
   customerNotes: CustomerNoteStore;
   customerTimeline: CustomerTimelineStore;
+  blackoutDates: BlackoutDateStore;
+  guides: GuideStore;
+  timeOff: TimeOffStore;
+  vehicles: VehicleStore;
+  vendors: VendorStore;
+  incidents: IncidentStore;
+  itineraries: ItineraryStore;
   /**
    * Runs `work` with stores bound to one transaction (a savepoint when already in one):
    * committed when it returns ok, rolled back when it returns a failure or throws.

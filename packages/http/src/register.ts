@@ -125,6 +125,7 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
       catalog: { ...stores, clock: deps.clock },
       bookings: { stores, clock: deps.clock, payments: deps.payments },
       crm: { stores, clock: deps.clock },
+      operations: { stores, clock: deps.clock },
       webhooks: { stores, clock: deps.clock, checkUrl: deps.checkWebhookUrl },
       actor: principal ? { type: 'api_token', id: principal.tokenId } : { type: 'guest', id: null },
       req,

@@ -4,6 +4,7 @@ import {
   type BookingDeps,
   type CatalogDeps,
   type CrmDeps,
+  type OperationsDeps,
   ok,
   type Page,
   type PageRequest,
@@ -37,6 +38,8 @@ export interface RouteContext<TParams, TQuery, TBody> {
   bookings: BookingDeps;
   /** The same for the CRM use cases (companies, leads, tasks, notes, timeline). */
   crm: CrmDeps;
+  /** The same for the operations use cases (blackouts, guides, fleet, incidents, itineraries). */
+  operations: OperationsDeps;
   /** The same for the webhook endpoint use cases, with the URL check. */
   webhooks: WebhookDeps;
   /** Who acts: the token, or a guest on public routes. */

@@ -4,6 +4,7 @@ import * as initialSchema from './0001-initial-schema.js';
 import * as bookings from './0002-bookings.js';
 import * as webhooks from './0003-webhooks.js';
 import * as crm from './0005-crm.js';
+import * as operations from './0006-operations.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -15,8 +16,8 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0001-initial-schema', initialSchema],
   ['0002-bookings', bookings],
   ['0003-webhooks', webhooks],
-  // 0004 is another team's; it lands before this one.
   ['0005-crm', crm],
+  ['0006-operations', operations],
 ];
 
 // Bundled modules instead of files on disk, so the single tsup bundle carries its schema.
@@ -31,16 +32,26 @@ const migrationSource: Knex.MigrationSource<string> = {
 };
 
 const ATTEMPTS = 5;
+/** How long a process waits in total for a twin that holds knex's migration lock. */
+const LOCK_WAIT_MS = 60_000;
+
+/** knex does not wait for its lock row: a twin migrating right now makes it throw this. */
+const isLockedByTwin = (error: unknown) => error instanceof Error && error.name === 'MigrationLocked';
 
 /** Applies pending migrations and returns the names applied (empty when up to date). */
 export async function migrateLatest(knex: Knex): Promise<string[]> {
+  const lockDeadline = Date.now() + LOCK_WAIT_MS;
   for (let attempt = 1; ; attempt++) {
     try {
       const [, applied]: [number, string[]] = await knex.migrate.latest({ migrationSource });
       return applied;
     } catch (error) {
-      // Processes starting together may race to create knex's own tables; the loser retries
-      // and then finds the work done (the migrations themselves serialise on knex's lock row).
+      // Processes starting together may race to create knex's own tables, or find a twin
+      // holding the lock row while it migrates; the loser retries and then finds the work done.
+      if (isLockedByTwin(error) && Date.now() < lockDeadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
       if (attempt >= ATTEMPTS || !isCreateRace(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }

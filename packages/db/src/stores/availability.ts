@@ -1,4 +1,5 @@
 import {
+  type AssignedResource,
   type Availability,
   type AvailabilityFilter,
   type AvailabilityPatch,
@@ -47,6 +48,9 @@ const PATCH_COLUMNS = {
   capacity: 'capacity',
   status: 'status',
   bookingCutoffAt: 'booking_cutoff_at',
+  guideId: 'guide_id',
+  driverId: 'driver_id',
+  vehicleId: 'vehicle_id',
 } as const satisfies { readonly [K in keyof Required<AvailabilityPatch>]: string };
 
 const SEATS_VIOLATED = {
@@ -86,6 +90,17 @@ function toAvailability(row: AvailabilityRow): Availability {
 function applyDateRange(query: Knex.QueryBuilder, filter: Pick<AvailabilityFilter, 'from' | 'to'>): void {
   if (filter.from) query.where('starts_at', '>=', utcDayStart(filter.from));
   if (filter.to) query.where('starts_at', '<', utcDayStart(filter.to, 1));
+}
+
+/** A member is busy as guide or as driver; a vehicle as itself. */
+function assignedTo(query: Knex.QueryBuilder, resource: AssignedResource, prefix = ''): void {
+  if ('vehicleId' in resource) {
+    query.where(`${prefix}vehicle_id`, resource.vehicleId);
+    return;
+  }
+  query.where((who) =>
+    who.where(`${prefix}guide_id`, resource.memberId).orWhere(`${prefix}driver_id`, resource.memberId),
+  );
 }
 
 export function createAvailabilityStore(db: Knex | Knex.Transaction): AvailabilityStore {
@@ -193,6 +208,34 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
       applyDateRange(query, filter);
       const rows = await query.orderBy(['starts_at', 'id']).limit(MAX_BOOKABLE);
       return rows.map(toAvailability);
+    },
+
+    async findOverlapping(
+      workspaceId: string,
+      resource: AssignedResource,
+      start: Date,
+      end: Date,
+      excludeId: string,
+    ): Promise<Availability[]> {
+      const query = db('availability as a')
+        .join('tours as t', 't.id', 'a.tour_id')
+        .where('a.workspace_id', workspaceId)
+        .whereNot('a.id', excludeId)
+        .whereNot('a.status', 'CANCELLED')
+        .where('a.starts_at', '<', end)
+        .whereRaw("a.starts_at + t.duration_minutes * interval '1 minute' > ?", [start])
+        .select('a.*');
+      assignedTo(query, resource, 'a.');
+      const rows: AvailabilityRow[] = await query.orderBy(['a.starts_at', 'a.id']);
+      return rows.map(toAvailability);
+    },
+
+    async hasOpenAssignments(workspaceId: string, resource: AssignedResource): Promise<boolean> {
+      const query = departures()
+        .where({ workspace_id: workspaceId })
+        .whereNotIn('status', ['COMPLETED', 'CANCELLED']);
+      assignedTo(query, resource);
+      return (await query.first('id')) !== undefined;
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Result, Stores } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { createApiTokenStore } from './api-tokens.js';
 import { createAvailabilityStore } from './availability.js';
+import { createBlackoutDateStore } from './blackout-dates.js';
 import { createBookingHistoryStore } from './booking-history.js';
 import { createBookingStore } from './bookings.js';
 import { createCompanyStore } from './companies.js';
@@ -9,12 +10,16 @@ import { createCrmTaskStore } from './crm-tasks.js';
 import { createCustomerNoteStore } from './customer-notes.js';
 import { createCustomerTimelineStore } from './customer-timeline.js';
 import { createCustomerStore } from './customers.js';
+import { createGuideStore, createTimeOffStore } from './guides.js';
 import { createIdempotencyStore } from './idempotency.js';
+import { createIncidentStore } from './incidents.js';
+import { createItineraryStore } from './itineraries.js';
 import { createLeadStore } from './leads.js';
 import { createMemberStore } from './members.js';
 import { createOutboxStore } from './outbox.js';
 import { createPaymentStore } from './payments.js';
 import { createTourStore } from './tours.js';
+import { createVehicleStore, createVendorStore } from './vehicles.js';
 import { createWebhookDeliveryStore } from './webhook-deliveries.js';
 import { createWebhookEndpointStore } from './webhook-endpoints.js';
 import { createWorkspaceStore } from './workspaces.js';
@@ -47,6 +52,13 @@ export function createStores(db: Knex | Knex.Transaction): Stores {
     crmTasks: createCrmTaskStore(db),
     customerNotes: createCustomerNoteStore(db),
     customerTimeline: createCustomerTimelineStore(db),
+    blackoutDates: createBlackoutDateStore(db),
+    guides: createGuideStore(db),
+    timeOff: createTimeOffStore(db),
+    vehicles: createVehicleStore(db),
+    vendors: createVendorStore(db),
+    incidents: createIncidentStore(db),
+    itineraries: createItineraryStore(db),
 
     async transaction<T>(work: (stores: Stores) => Promise<Result<T>>): Promise<Result<T>> {
       let signal: RollbackSignal | undefined;

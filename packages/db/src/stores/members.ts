@@ -30,10 +30,17 @@ const toMember = (row: MemberRow): MemberRecord => ({
 });
 
 export function createMemberStore(db: Knex | Knex.Transaction): MemberStore {
+  const members = () => db<MemberRow>('members');
+
   return {
     async findById(workspaceId: string, id: string): Promise<MemberRecord | null> {
-      const row = await db<MemberRow>('members').where({ workspace_id: workspaceId, id }).first();
+      const row = await members().where({ workspace_id: workspaceId, id }).first();
       return row ? toMember(row) : null;
+    },
+
+    async lock(workspaceId: string, id: string): Promise<boolean> {
+      const row = await members().where({ workspace_id: workspaceId, id }).forUpdate().first('id');
+      return row !== undefined;
     },
 
     async insert(member: Omit<MemberRecord, 'createdAt'>): Promise<Result<MemberRecord>> {

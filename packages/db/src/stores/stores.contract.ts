@@ -16,6 +16,7 @@ import {
 } from './contract-fixtures.js';
 import { describeCrmStoreContract } from './crm.contract.js';
 import { createStores } from './index.js';
+import { describeOperationsStoreContract } from './operations.contract.js';
 import { describeWebhookStoreContract } from './webhooks.contract.js';
 
 /** The repository rules every database kind must keep; each test file supplies its database. */
@@ -522,5 +523,9 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
     describeBookingStoreContract(() => database);
     describeWebhookStoreContract(() => database);
     describeCrmStoreContract(() => database);
+    describeOperationsStoreContract(
+      () => knex,
+      () => database.concurrentSessions,
+    );
   });
 }

@@ -1,4 +1,4 @@
-import { isBookable } from '../departures.js';
+import { type BlackoutDay, blackoutFor, isBookable } from '../departures.js';
 import type { BookingStatus, PaymentMode, PaymentStatus } from '../enums.js';
 import { type DomainError, unprocessable, validationError } from '../errors.js';
 import { percentOf } from '../money.js';
@@ -68,8 +68,13 @@ export function outstandingAmount(booking: Pick<BookingRecord, 'totalAmount' | '
  * Whether `requested` seats can be taken on the departure now: not bookable -> 422,
  * more than it could ever hold -> 400 `max_capacity_exceeded`, more than remain -> 409.
  */
-export function checkSeats(departure: Availability, requested: number, now: Date): Result<true> {
-  if (!isBookable(departure, now)) return fail(notBookable(departure, now));
+export function checkSeats(
+  departure: Availability,
+  requested: number,
+  now: Date,
+  blackouts: readonly BlackoutDay[] = [],
+): Result<true> {
+  if (!isBookable(departure, now, blackouts)) return fail(notBookable(departure, now, blackouts));
   if (requested > departure.capacity) {
     return fail(
       validationError(`This departure holds at most ${departure.capacity} participants.`, [
@@ -89,7 +94,7 @@ export function soldOut(departure: Pick<Availability, 'seatsRemaining'>): Domain
   };
 }
 
-function notBookable(departure: Availability, now: Date): DomainError {
+function notBookable(departure: Availability, now: Date, blackouts: readonly BlackoutDay[]): DomainError {
   if (departure.status !== 'SCHEDULED' && departure.status !== 'DELAYED') {
     return unprocessable(
       `A ${departure.status} departure cannot be booked.`,
@@ -100,7 +105,15 @@ function notBookable(departure: Availability, now: Date): DomainError {
   if (Date.parse(departure.startsAt) <= now.getTime()) {
     return unprocessable('This departure has already started.', 'availabilityId', 'departure_started');
   }
-  return unprocessable('Booking for this departure has closed.', 'availabilityId', 'booking_closed');
+  if (departure.bookingCutoffAt && Date.parse(departure.bookingCutoffAt) <= now.getTime()) {
+    return unprocessable('Booking for this departure has closed.', 'availabilityId', 'booking_closed');
+  }
+  const blackout = blackoutFor(departure, blackouts);
+  return unprocessable(
+    `No departures run on ${blackout?.date ?? 'this date'} (blackout date).`,
+    'availabilityId',
+    'blackout_date',
+  );
 }
 
 export type StatusEvent = 'booking.confirmed' | 'booking.cancelled' | 'booking.completed' | 'booking.no_show';

@@ -215,6 +215,12 @@ async function openPaymentSession(
   return { session, url: deps.payments.checkoutUrl(session) };
 }
 
+/** The blackouts that may close the departure's day (its UTC date), for the bookable rule. */
+function blackoutsOfDay(stores: Stores, workspaceId: string, departure: Availability) {
+  const day = departure.startsAt.slice(0, 10);
+  return stores.blackoutDates.listApplying(workspaceId, departure.tourId, { from: day, to: day });
+}
+
 export interface CreateBookingOptions {
   /** Guests book only published tours and pay online (CHECKOUT or DEPOSIT). */
   channel: 'api' | 'public';
@@ -243,7 +249,8 @@ export function createBooking(
     const count = input.participants.length;
     const price = priceBooking(tour, count, input.addOns ?? []);
     if (!price.ok) return price;
-    let seats = checkSeats(departure, count, now);
+    const blackouts = await blackoutsOfDay(stores, ctx.workspaceId, departure);
+    let seats = checkSeats(departure, count, now, blackouts);
     // Stale holds never cause a 409: release this departure's expired ones first.
     if (
       !seats.ok &&
@@ -251,7 +258,7 @@ export function createBooking(
       (await releaseExpiredHolds(deps, stores, ctx.workspaceId, departure.id))
     ) {
       departure = (await stores.availability.lock(ctx.workspaceId, departure.id)) as Availability;
-      seats = checkSeats(departure, count, now);
+      seats = checkSeats(departure, count, now, blackouts);
     }
     if (!seats.ok) return seats;
     const reserved = await stores.availability.adjustBookedSeats(ctx.workspaceId, departure.id, count);
@@ -426,7 +433,13 @@ export function updateBooking(
     if (moving || count > booking.participantCount) {
       // Seats this booking already holds on the target count as available to it.
       const own = moving ? 0 : booking.participantCount;
-      const seats = checkSeats({ ...target, seatsRemaining: target.seatsRemaining + own }, count, now);
+      const blackouts = await blackoutsOfDay(stores, ctx.workspaceId, target);
+      const seats = checkSeats(
+        { ...target, seatsRemaining: target.seatsRemaining + own },
+        count,
+        now,
+        blackouts,
+      );
       if (!seats.ok) return seats;
     }
     if (moving) {

@@ -37,6 +37,12 @@ export const UpdateAvailabilitySchema = v.strictObject({
   capacity: v.optional(capacity),
   status: v.optional(AvailabilityStatusSchema),
   bookingCutoffAt: v.optional(v.nullable(DateTimeInputSchema)),
+  /** A member with a guide profile; null unassigns. */
+  guideId: v.optional(v.nullable(text(100))),
+  /** Any member of the workspace; null unassigns. */
+  driverId: v.optional(v.nullable(text(100))),
+  /** An ACTIVE vehicle with at least `capacity` seats; null unassigns. */
+  vehicleId: v.optional(v.nullable(text(100))),
 });
 export type UpdateAvailabilityInput = v.InferOutput<typeof UpdateAvailabilitySchema>;
 

@@ -48,6 +48,12 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Public:
     'No credential: what a booking widget and a guest see. Published tours and bookable departures only.',
   System: 'Health, readiness and this description.',
+  'Blackout dates': 'Days on which no departure is bookable, workspace-wide or for one tour.',
+  Guides: 'Workspace members who guide: profiles and time off.',
+  Vehicles: 'The fleet departures are assigned to.',
+  Vendors: 'Suppliers: transport, accommodation, food, activities.',
+  Incidents: 'What went wrong on a departure or booking, and its follow-up.',
+  Itineraries: 'Multi-day trip plans for a customer, shared through a public link.',
 };
 
 const REQUEST_ID_HEADER = {

@@ -44,6 +44,7 @@ const DESCRIPTIONS: Record<string, string> = {
   'payment.succeeded': 'A payment was received for a booking.',
   'payment.failed': 'A checkout attempt failed; the booking is unchanged.',
   'payment.refunded': 'Money was returned for a booking.',
+  'incident.created': 'A HIGH or CRITICAL incident was reported (lower severities emit nothing).',
 };
 
 /**
@@ -55,11 +56,13 @@ export function webhookOperations(): Record<string, object> {
   return Object.fromEntries(
     WEBHOOK_EVENT_TYPES.map((type) => {
       const data =
-        type === 'payment.failed'
-          ? PAYMENT_FAILED_DATA
-          : type.startsWith('payment.')
-            ? PAYMENT_EVENT_DATA
-            : { $ref: '#/components/schemas/Booking' };
+        type === 'incident.created'
+          ? { $ref: '#/components/schemas/Incident' }
+          : type === 'payment.failed'
+            ? PAYMENT_FAILED_DATA
+            : type.startsWith('payment.')
+              ? PAYMENT_EVENT_DATA
+              : { $ref: '#/components/schemas/Booking' };
       return [
         type,
         {
@@ -69,7 +72,7 @@ export function webhookOperations(): Record<string, object> {
               .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
               .join('')}Event`,
             summary: type,
-            description: `${DESCRIPTIONS[type] ?? type} Verify the signature over the raw body before acting (reject if |now - t| > 300 s); answer 2xx quickly. Anything else, a timeout (10 s) or a refused connection is retried with exponential backoff for about three days; 410 disables the endpoint; 429/503 \`Retry-After\` is honoured. Delivery is at least once and in order per booking: de-duplicate by \`service-event-id\`.`,
+            description: `${DESCRIPTIONS[type] ?? type} Verify the signature over the raw body before acting (reject if |now - t| > 300 s); answer 2xx quickly. Anything else, a timeout (10 s) or a refused connection is retried with exponential backoff for about three days; 410 disables the endpoint; 429/503 \`Retry-After\` is honoured. Delivery is at least once and in order per booking (per incident for incident events): de-duplicate by \`service-event-id\`.`,
             tags: ['Webhooks'],
             security: [],
             parameters: [

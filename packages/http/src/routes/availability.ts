@@ -6,7 +6,7 @@ import {
   listAvailability,
   ok,
   UpdateAvailabilitySchema,
-  updateAvailability,
+  updateDeparture,
 } from '@travelops/domain';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
@@ -64,15 +64,15 @@ export const availabilityRoutes = [
     path: '/workspaces/{workspaceId}/availability/{availabilityId}',
     summary: 'Update a departure',
     description:
-      'Status moves: SCHEDULED/DELAYED -> SCHEDULED, DELAYED, BOARDING, DEPARTED, CANCELLED; BOARDING -> DELAYED, DEPARTED, CANCELLED; DEPARTED -> COMPLETED; COMPLETED and CANCELLED are final (else 422 `invalid_transition`). Capacity cannot drop below booked seats (422 `below_booked_seats`). Only a SCHEDULED or DELAYED departure can move in time.',
+      'Status moves: SCHEDULED/DELAYED -> SCHEDULED, DELAYED, BOARDING, DEPARTED, CANCELLED; BOARDING -> DELAYED, DEPARTED, CANCELLED; DEPARTED -> COMPLETED; COMPLETED and CANCELLED are final (else 422 `invalid_transition`). Capacity cannot drop below booked seats (422 `below_booked_seats`). Only a SCHEDULED or DELAYED departure can move in time. Assignments: `guideId` (a member with an active guide profile), `driverId` (any member) and `vehicleId` (an ACTIVE vehicle), each nullable to unassign. A departure occupies them from `startsAt` for the tour `durationMinutes`; overlapping time-off is 422 `guide_unavailable_time_off` (`driver_...` for the driver), another overlapping departure 422 `guide_double_booked` / `driver_double_booked` / `vehicle_double_booked`, too few seats 422 `vehicle_too_small`, a vehicle not ACTIVE 422 `vehicle_unavailable`, an unknown id 422 `not_found` on its field. Checked again when `startsAt` or `capacity` changes.',
     tags,
     access: { permission: 'availability:write' },
     params: v.object({ workspaceId: PathId, availabilityId: PathId }),
     body: UpdateAvailabilitySchema,
     success: { status: 200, description: 'The updated departure.', schema: AvailabilitySchema },
     errors: [404, 409, 422],
-    async handle({ catalog, params, body }) {
-      return toReply(await updateAvailability(catalog, params.workspaceId, params.availabilityId, body));
+    async handle({ operations, params, body }) {
+      return toReply(await updateDeparture(operations, params.workspaceId, params.availabilityId, body));
     },
   }),
 ];

@@ -1,10 +1,15 @@
 import type { RouteDefinition } from '../route.js';
 import { availabilityRoutes } from './availability.js';
+import { blackoutDateRoutes } from './blackout-dates.js';
 import { bookingRoutes } from './bookings.js';
 import { companyRoutes } from './companies.js';
 import { crmTaskRoutes } from './crm-tasks.js';
 import { customerTimelineRoutes } from './customer-timeline.js';
 import { customerRoutes } from './customers.js';
+import { vehicleRoutes, vendorRoutes } from './fleet.js';
+import { guideRoutes } from './guides.js';
+import { incidentRoutes } from './incidents.js';
+import { itineraryRoutes } from './itineraries.js';
 import { leadRoutes } from './leads.js';
 import { publicRoutes } from './public.js';
 import { publicBookingRoutes } from './public-bookings.js';
@@ -24,4 +29,10 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...publicRoutes,
   ...publicBookingRoutes,
   ...webhookRoutes,
+  ...blackoutDateRoutes,
+  ...guideRoutes,
+  ...vehicleRoutes,
+  ...vendorRoutes,
+  ...incidentRoutes,
+  ...itineraryRoutes,
 ];

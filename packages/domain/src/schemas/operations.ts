@@ -1,0 +1,357 @@
+import * as v from 'valibot';
+import {
+  DateSchema,
+  DateTimeInputSchema,
+  DateTimeSchema,
+  EmailSchema,
+  PageQuerySchema,
+  PhoneSchema,
+  requiredText,
+  text,
+} from './common.js';
+
+const id = text(100);
+const notes = v.nullable(text(5000));
+
+// ---- Blackout dates -------------------------------------------------------------------------
+
+export const BlackoutDateSchema = v.object({
+  id: v.string(),
+  /** null: the whole workspace is closed that day; else only this tour. */
+  tourId: v.nullable(v.string()),
+  /** UTC calendar date: no departure starting on it (UTC) is bookable. */
+  date: DateSchema,
+  reason: v.nullable(v.string()),
+  createdAt: DateTimeSchema,
+});
+export type BlackoutDate = v.InferOutput<typeof BlackoutDateSchema>;
+
+export const CreateBlackoutDateSchema = v.strictObject({
+  date: DateSchema,
+  tourId: v.optional(v.nullable(id)),
+  reason: v.optional(v.nullable(text(500))),
+});
+export type CreateBlackoutDateInput = v.InferOutput<typeof CreateBlackoutDateSchema>;
+
+export const ListBlackoutDatesQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  from: v.optional(DateSchema),
+  to: v.optional(DateSchema),
+  tourId: v.optional(id),
+});
+
+// ---- Guides and time-off --------------------------------------------------------------------
+
+const stringList = (max: number) => v.pipe(v.array(v.pipe(text(100), v.minLength(1))), v.maxLength(max));
+
+export const GuideSchema = v.object({
+  /** The workspace member who guides (`mem_...`); the id departures use as `guideId`/`driverId`. */
+  memberId: v.string(),
+  email: v.string(),
+  isGuide: v.boolean(),
+  displayName: v.string(),
+  phone: v.nullable(v.string()),
+  /** BCP 47 tags or plain names, as the operator writes them (`en`, `de`, `Italian`). */
+  languages: v.array(v.string()),
+  certifications: v.array(v.string()),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
+});
+export type Guide = v.InferOutput<typeof GuideSchema>;
+
+export const CreateGuideSchema = v.strictObject({
+  memberId: id,
+  displayName: requiredText(200),
+  phone: v.optional(v.nullable(PhoneSchema)),
+  languages: v.optional(stringList(30)),
+  certifications: v.optional(stringList(50)),
+});
+export type CreateGuideInput = v.InferOutput<typeof CreateGuideSchema>;
+
+export const UpdateGuideSchema = v.strictObject({
+  isGuide: v.optional(v.boolean()),
+  displayName: v.optional(requiredText(200)),
+  phone: v.optional(v.nullable(PhoneSchema)),
+  languages: v.optional(stringList(30)),
+  certifications: v.optional(stringList(50)),
+});
+export type UpdateGuideInput = v.InferOutput<typeof UpdateGuideSchema>;
+
+export const ListGuidesQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  /** `true` (default) lists active guides only; `false` lists former guides too. */
+  activeOnly: v.optional(v.boolean()),
+});
+
+export const TimeOffSchema = v.object({
+  id: v.string(),
+  memberId: v.string(),
+  startsAt: DateTimeSchema,
+  endsAt: DateTimeSchema,
+  reason: v.nullable(v.string()),
+  createdAt: DateTimeSchema,
+});
+export type TimeOff = v.InferOutput<typeof TimeOffSchema>;
+
+export const CreateTimeOffSchema = v.strictObject({
+  startsAt: DateTimeInputSchema,
+  endsAt: DateTimeInputSchema,
+  reason: v.optional(v.nullable(text(500))),
+});
+export type CreateTimeOffInput = v.InferOutput<typeof CreateTimeOffSchema>;
+
+export const DateRangeQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  from: v.optional(DateSchema),
+  to: v.optional(DateSchema),
+});
+
+// ---- Vehicles -------------------------------------------------------------------------------
+
+export const VEHICLE_STATUSES = ['ACTIVE', 'MAINTENANCE', 'RETIRED'] as const;
+export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
+const seats = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000));
+
+export const VehicleSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  registration: v.nullable(v.string()),
+  /** Passenger seats, driver excluded: a departure's capacity must fit. */
+  seats: v.number(),
+  status: v.picklist(VEHICLE_STATUSES),
+  notes: v.nullable(v.string()),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
+});
+export type Vehicle = v.InferOutput<typeof VehicleSchema>;
+
+export const CreateVehicleSchema = v.strictObject({
+  name: requiredText(200),
+  registration: v.optional(v.nullable(text(40))),
+  seats,
+  status: v.optional(v.picklist(VEHICLE_STATUSES)),
+  notes: v.optional(notes),
+});
+export type CreateVehicleInput = v.InferOutput<typeof CreateVehicleSchema>;
+
+export const UpdateVehicleSchema = v.strictObject({
+  name: v.optional(requiredText(200)),
+  registration: v.optional(v.nullable(text(40))),
+  seats: v.optional(seats),
+  status: v.optional(v.picklist(VEHICLE_STATUSES)),
+  notes: v.optional(notes),
+});
+export type UpdateVehicleInput = v.InferOutput<typeof UpdateVehicleSchema>;
+
+export const ListVehiclesQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  status: v.optional(v.picklist(VEHICLE_STATUSES)),
+});
+
+// ---- Vendors --------------------------------------------------------------------------------
+
+export const VENDOR_CATEGORIES = ['TRANSPORT', 'ACCOMMODATION', 'FOOD', 'ACTIVITY', 'OTHER'] as const;
+
+export const VendorSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  category: v.picklist(VENDOR_CATEGORIES),
+  contactName: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  notes: v.nullable(v.string()),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
+});
+export type Vendor = v.InferOutput<typeof VendorSchema>;
+
+export const CreateVendorSchema = v.strictObject({
+  name: requiredText(200),
+  category: v.picklist(VENDOR_CATEGORIES),
+  contactName: v.optional(v.nullable(text(200))),
+  email: v.optional(v.nullable(EmailSchema)),
+  phone: v.optional(v.nullable(PhoneSchema)),
+  notes: v.optional(notes),
+});
+export type CreateVendorInput = v.InferOutput<typeof CreateVendorSchema>;
+
+export const UpdateVendorSchema = v.strictObject({
+  name: v.optional(requiredText(200)),
+  category: v.optional(v.picklist(VENDOR_CATEGORIES)),
+  contactName: v.optional(v.nullable(text(200))),
+  email: v.optional(v.nullable(EmailSchema)),
+  phone: v.optional(v.nullable(PhoneSchema)),
+  notes: v.optional(notes),
+});
+export type UpdateVendorInput = v.InferOutput<typeof UpdateVendorSchema>;
+
+export const ListVendorsQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  category: v.optional(v.picklist(VENDOR_CATEGORIES)),
+});
+
+// ---- Incidents ------------------------------------------------------------------------------
+
+export const INCIDENT_SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
+export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
+export const INCIDENT_STATUSES = ['OPEN', 'INVESTIGATING', 'RESOLVED', 'CLOSED'] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+export const IncidentSchema = v.object({
+  id: v.string(),
+  availabilityId: v.nullable(v.string()),
+  bookingId: v.nullable(v.string()),
+  severity: v.picklist(INCIDENT_SEVERITIES),
+  status: v.picklist(INCIDENT_STATUSES),
+  title: v.string(),
+  description: v.nullable(v.string()),
+  occurredAt: DateTimeSchema,
+  /** Who reported it: the name given, else the API token's id. */
+  reportedBy: v.string(),
+  resolvedAt: v.nullable(DateTimeSchema),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
+});
+export type Incident = v.InferOutput<typeof IncidentSchema>;
+
+export const CreateIncidentSchema = v.strictObject({
+  availabilityId: v.optional(v.nullable(id)),
+  bookingId: v.optional(v.nullable(id)),
+  severity: v.picklist(INCIDENT_SEVERITIES),
+  title: requiredText(200),
+  description: v.optional(v.nullable(text(10_000))),
+  occurredAt: DateTimeInputSchema,
+  reportedBy: v.optional(requiredText(200)),
+});
+export type CreateIncidentInput = v.InferOutput<typeof CreateIncidentSchema>;
+
+export const UpdateIncidentSchema = v.strictObject({
+  status: v.optional(v.picklist(INCIDENT_STATUSES)),
+  severity: v.optional(v.picklist(INCIDENT_SEVERITIES)),
+  title: v.optional(requiredText(200)),
+  description: v.optional(v.nullable(text(10_000))),
+});
+export type UpdateIncidentInput = v.InferOutput<typeof UpdateIncidentSchema>;
+
+export const ListIncidentsQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  from: v.optional(DateSchema),
+  to: v.optional(DateSchema),
+  severity: v.optional(v.picklist(INCIDENT_SEVERITIES)),
+  status: v.optional(v.picklist(INCIDENT_STATUSES)),
+});
+
+// ---- Itineraries ----------------------------------------------------------------------------
+
+export const ITINERARY_ITEM_TYPES = [
+  'ACTIVITY',
+  'TRANSFER',
+  'ACCOMMODATION',
+  'MEAL',
+  'FREE_TIME',
+  'OTHER',
+] as const;
+
+export const ItineraryItemSchema = v.object({
+  id: v.string(),
+  itineraryId: v.string(),
+  type: v.picklist(ITINERARY_ITEM_TYPES),
+  title: v.string(),
+  startsAt: DateTimeSchema,
+  endsAt: v.nullable(DateTimeSchema),
+  location: v.nullable(v.string()),
+  /** What the traveller reads. */
+  description: v.nullable(v.string()),
+  /** Internal only: never shown on the public itinerary. */
+  operatorNotes: v.nullable(v.string()),
+  bookingId: v.nullable(v.string()),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
+});
+export type ItineraryItem = v.InferOutput<typeof ItineraryItemSchema>;
+
+export const ItinerarySchema = v.object({
+  id: v.string(),
+  customerId: v.string(),
+  title: v.string(),
+  startsOn: DateSchema,
+  endsOn: DateSchema,
+  notes: v.nullable(v.string()),
+  /** The traveller's link: `/public/itineraries/{publicToken}`. */
+  publicToken: v.string(),
+  /** By `startsAt`, then creation. Present on GET one; list answers omit it. */
+  items: v.optional(v.array(ItineraryItemSchema)),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
+});
+export type Itinerary = v.InferOutput<typeof ItinerarySchema>;
+
+export const CreateItinerarySchema = v.strictObject({
+  customerId: id,
+  title: requiredText(200),
+  startsOn: DateSchema,
+  endsOn: DateSchema,
+  notes: v.optional(notes),
+});
+export type CreateItineraryInput = v.InferOutput<typeof CreateItinerarySchema>;
+
+export const UpdateItinerarySchema = v.strictObject({
+  title: v.optional(requiredText(200)),
+  startsOn: v.optional(DateSchema),
+  endsOn: v.optional(DateSchema),
+  notes: v.optional(notes),
+});
+export type UpdateItineraryInput = v.InferOutput<typeof UpdateItinerarySchema>;
+
+export const ListItinerariesQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  /** Trips overlapping [from, to] (calendar dates, inclusive). */
+  from: v.optional(DateSchema),
+  to: v.optional(DateSchema),
+  customerId: v.optional(id),
+});
+
+export const CreateItineraryItemSchema = v.strictObject({
+  type: v.picklist(ITINERARY_ITEM_TYPES),
+  title: requiredText(200),
+  startsAt: DateTimeInputSchema,
+  endsAt: v.optional(v.nullable(DateTimeInputSchema)),
+  location: v.optional(v.nullable(text(500))),
+  description: v.optional(v.nullable(text(5000))),
+  operatorNotes: v.optional(v.nullable(text(5000))),
+  bookingId: v.optional(v.nullable(id)),
+});
+export type CreateItineraryItemInput = v.InferOutput<typeof CreateItineraryItemSchema>;
+
+export const UpdateItineraryItemSchema = v.strictObject({
+  type: v.optional(v.picklist(ITINERARY_ITEM_TYPES)),
+  title: v.optional(requiredText(200)),
+  startsAt: v.optional(DateTimeInputSchema),
+  endsAt: v.optional(v.nullable(DateTimeInputSchema)),
+  location: v.optional(v.nullable(text(500))),
+  description: v.optional(v.nullable(text(5000))),
+  operatorNotes: v.optional(v.nullable(text(5000))),
+  bookingId: v.optional(v.nullable(id)),
+});
+export type UpdateItineraryItemInput = v.InferOutput<typeof UpdateItineraryItemSchema>;
+
+/** What the traveller sees: no ids, no operator notes, no other customer's data. */
+export const PublicItinerarySchema = v.object({
+  title: v.string(),
+  travellerName: v.string(),
+  startsOn: DateSchema,
+  endsOn: DateSchema,
+  items: v.array(
+    v.object({
+      type: v.picklist(ITINERARY_ITEM_TYPES),
+      title: v.string(),
+      startsAt: DateTimeSchema,
+      endsAt: v.nullable(DateTimeSchema),
+      location: v.nullable(v.string()),
+      description: v.nullable(v.string()),
+      /** The linked booking's status, when the item is a booked tour. */
+      bookingStatus: v.nullable(v.string()),
+    }),
+  ),
+});
+export type PublicItinerary = v.InferOutput<typeof PublicItinerarySchema>;
