@@ -143,6 +143,33 @@ describe('getCustomerTimeline', () => {
     expect(items[7]).toMatchObject({ id: paid.id, data: { paymentMode: 'CHECKOUT' } });
   });
 
+  it("includes incidents on the customer's bookings, with their severity and title", async () => {
+    const customer = await createCustomer(t, ws, { email: 'incident-guest@example.com' });
+    const tour = await createTour(t, ws);
+    const departure = await createDeparture(t, ws, tour.id);
+    const booking = await book(t, ws, departure.id, {
+      customer: { name: customer.name, email: customer.email },
+    });
+    const incident = await t.request('POST', `/workspaces/${ws.workspaceId}/incidents`, {
+      token: ws.token,
+      body: {
+        bookingId: booking.id,
+        severity: 'HIGH',
+        title: 'Guest injured on the trail',
+        occurredAt: new Date().toISOString(),
+      },
+    });
+    expect(incident.status).toBe(201);
+    const res = await t.request('GET', customerPath(customer.id, '/timeline'), { token: ws.token });
+    const entry = res.body.data.find((e: { type: string }) => e.type === 'incident');
+    expect(entry).toMatchObject({
+      id: incident.body.data.id,
+      bookingId: booking.id,
+      summary: 'Incident (HIGH): Guest injured on the trail',
+      data: { severity: 'HIGH', title: 'Guest injured on the trail', status: 'OPEN' },
+    });
+  });
+
   it('a customer with no history has an empty timeline', async () => {
     const customer = await createCustomer(t, ws);
     const res = await t.request('GET', customerPath(customer.id, '/timeline'), { token: ws.token });

@@ -83,6 +83,7 @@ const SUMMARIES: Readonly<Record<TimelineEntryType, (data: Record<string, unknow
     return body.length > 140 ? `${body.slice(0, 139)}…` : body;
   },
   crm_task: (d) => `Task: ${str(d.title)} (${str(d.status)})`,
+  incident: (d) => `Incident (${str(d.severity)}): ${str(d.title)}`,
 };
 
 export function toTimelineEntry(record: TimelineRecord): TimelineEntry {

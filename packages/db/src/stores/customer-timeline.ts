@@ -33,6 +33,10 @@ const TIMELINE_SOURCES: readonly string[] = [
      jsonb_build_object('title', t.title, 'status', t.status, 'priority', t.priority,
        'dueAt', case when t.due_at is null then null else ${iso('t.due_at')} end)
    from crm_tasks t where t.workspace_id = ? and t.customer_id = ?`,
+  `select i.id, 'incident', i.occurred_at, i.booking_id,
+     jsonb_build_object('title', i.title, 'severity', i.severity, 'status', i.status)
+   from incidents i join bookings b on b.id = i.booking_id
+   where b.workspace_id = ? and b.customer_id = ?`,
 ];
 
 interface TimelineRow {

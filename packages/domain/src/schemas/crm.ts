@@ -232,6 +232,7 @@ export const TIMELINE_ENTRY_TYPES = [
   'payment.refunded',
   'note',
   'crm_task',
+  'incident',
 ] as const;
 export type TimelineEntryType = (typeof TIMELINE_ENTRY_TYPES)[number];
 

@@ -21,7 +21,7 @@ export const customerTimelineRoutes = [
     path: '/workspaces/{workspaceId}/customers/{customerId}/timeline',
     summary: "A customer's timeline, newest first",
     description:
-      "Everything that happened with the customer, merged newest first (ties broken by id): `booking.created`, `booking.status_changed`, `payment.succeeded`, `payment.refunded`, `note` and `crm_task` (tasks linked to the customer, at their creation). Each entry has `summary` (one line) and `data` (the type's fields). New entry types may be added; clients ignore types they do not know.",
+      "Everything that happened with the customer, merged newest first (ties broken by id): `booking.created`, `booking.status_changed`, `payment.succeeded`, `payment.refunded`, `note`, `crm_task` (tasks linked to the customer, at their creation) and `incident` (incidents on the customer's bookings, at `occurredAt`). Each entry has `summary` (one line) and `data` (the type's fields). New entry types may be added; clients ignore types they do not know.",
     tags,
     access: { permission: 'read' },
     params: CustomerParams,
