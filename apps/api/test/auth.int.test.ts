@@ -1,3 +1,4 @@
+import { createStores } from '@travelops/db';
 import type { Role } from '@travelops/domain';
 import { apiRoutes, type RouteDefinition } from '@travelops/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,9 @@ interface Seeded {
   booking: any;
   /** Room for the bookings the role probes make. */
   probeDeparture: any;
+  /** A webhook endpoint with one delivery (of the booking's events). */
+  endpoint: any;
+  delivery: any;
 }
 
 let t: TestApi;
@@ -40,11 +44,31 @@ async function seed(name: string): Promise<Seeded> {
   const departure = await createDeparture(t, ws, tour.id, { capacity: 5 });
   const customer = await createCustomer(t, ws, { name: `${name} Secret Customer` });
   const probeDeparture = await createDeparture(t, ws, tour.id, { capacity: 1000 });
+  const endpoint = await createEndpoint(ws);
   const booking = await confirmedBooking(t, ws, departure.id, {
     customer: { name: `${name} Secret Booker`, email: customer.email },
     notes: `${name} Secret Notes`,
   });
-  return { ws, tour, departure, customer, booking, probeDeparture };
+  await createStores(t.api.database.knex).webhookDeliveries.fanOut(100);
+  const deliveries = await t.request(
+    'GET',
+    `/workspaces/${ws.workspaceId}/webhook-endpoints/${endpoint.id}/deliveries`,
+    { token: ws.token },
+  );
+  const delivery = deliveries.body.data[0];
+  if (!delivery) throw new Error(`no delivery: ${JSON.stringify(deliveries.body)}`);
+  return { ws, tour, departure, customer, booking, probeDeparture, endpoint, delivery };
+}
+
+const endpointInput = () => ({ url: 'http://127.0.0.1:9/hooks', events: ['booking.confirmed'] });
+
+async function createEndpoint(ws: TestWorkspace) {
+  const res = await t.request('POST', `/workspaces/${ws.workspaceId}/webhook-endpoints`, {
+    token: ws.token,
+    body: endpointInput(),
+  });
+  if (res.status !== 201) throw new Error(`create endpoint: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
 }
 
 async function token(workspace: TestWorkspace, role: Role) {
@@ -71,6 +95,8 @@ function pathFor(route: RouteDefinition, s: Seeded, ids: Partial<Record<string, 
     availabilityId: s.departure.id,
     customerId: s.customer.id,
     bookingId: s.booking.id,
+    endpointId: s.endpoint.id,
+    deliveryId: s.delivery.id,
     ...ids,
   };
   return route.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
@@ -94,6 +120,11 @@ const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
   checkInBooking: () => ({}),
   rotateBookingPublicToken: () => undefined,
   createBookingRefund: () => ({ amount: 100, reason: 'role probe' }),
+  createWebhookEndpoint: () => endpointInput(),
+  updateWebhookEndpoint: () => ({ description: 'changed by a role probe' }),
+  deleteWebhookEndpoint: () => undefined,
+  rotateWebhookEndpointSecret: () => undefined,
+  resendWebhookDelivery: () => undefined,
 };
 
 /**
@@ -114,17 +145,22 @@ const PROBE_BOOKINGS: Record<string, (s: Seeded) => Promise<{ id: string }>> = {
   },
 };
 
-/** The path a role probe of the route uses: a fresh booking where the write changes one. */
+/** The path a role probe of the route uses: a fresh record where the write changes or removes one. */
 async function probePath(route: RouteDefinition, s: Seeded) {
   const probe = PROBE_BOOKINGS[route.operationId];
-  return pathFor(route, s, probe ? { bookingId: (await probe(s)).id } : {});
+  if (probe) return pathFor(route, s, { bookingId: (await probe(s)).id });
+  if (route.operationId === 'deleteWebhookEndpoint') {
+    return pathFor(route, s, { endpointId: (await createEndpoint(s.ws)).id });
+  }
+  return pathFor(route, s);
 }
 
 /**
  * Decisions §6: READ_ONLY reads; OPERATIONS also writes bookings (refunds included), check-ins,
- * availability and customers; ADMIN writes tours too.
+ * availability and customers; ADMIN writes tours too, and alone manages webhook endpoints
+ * (reading them included: they hold where the workspace's events go).
  */
-const WRITERS: Record<string, Role[]> = {
+const PRIVILEGED: Record<string, Role[]> = {
   createTour: ['ADMIN'],
   updateTour: ['ADMIN'],
   createAvailability: ['OPERATIONS', 'ADMIN'],
@@ -137,6 +173,14 @@ const WRITERS: Record<string, Role[]> = {
   rotateBookingPublicToken: ['OPERATIONS', 'ADMIN'],
   createBookingRefund: ['OPERATIONS', 'ADMIN'],
   checkInBooking: ['OPERATIONS', 'ADMIN'],
+  createWebhookEndpoint: ['ADMIN'],
+  listWebhookEndpoints: ['ADMIN'],
+  getWebhookEndpoint: ['ADMIN'],
+  updateWebhookEndpoint: ['ADMIN'],
+  deleteWebhookEndpoint: ['ADMIN'],
+  rotateWebhookEndpointSecret: ['ADMIN'],
+  listWebhookDeliveries: ['ADMIN'],
+  resendWebhookDelivery: ['ADMIN'],
 };
 const ROLES: Role[] = ['READ_ONLY', 'OPERATIONS', 'ADMIN'];
 
@@ -165,14 +209,24 @@ async function snapshot(s: Seeded) {
     events: await knex('outbox_events').where(where).orderBy('seq'),
     payments: await knex('payments').where(where).orderBy('seq'),
     sessions: await knex('payment_sessions').where(where).orderBy('id'),
+    endpoints: await knex('webhook_endpoints').where(where).orderBy('id'),
+    deliveries: await knex('webhook_deliveries').where(where).orderBy('id'),
   };
 }
 
-it('the route table has protected routes and every write route is in the role table', () => {
+/** Roles the route admits: every role reads, the table says who does more. */
+const allowedRoles = (route: RouteDefinition): Role[] =>
+  route.access !== 'public' && route.access.permission === 'read'
+    ? ROLES
+    : (PRIVILEGED[route.operationId] ?? []);
+
+it('the route table has protected routes; every write and every privileged read is in the role table', () => {
   expect(protectedRoutes.length).toBeGreaterThanOrEqual(10);
   for (const route of protectedRoutes) {
+    if (route.access !== 'public' && route.access.permission !== 'read') {
+      expect(PRIVILEGED, routeName(route)).toHaveProperty(route.operationId);
+    }
     if (route.method === 'get') continue;
-    expect(WRITERS, routeName(route)).toHaveProperty(route.operationId);
     expect(VALID_BODIES, routeName(route)).toHaveProperty(route.operationId);
   }
 });
@@ -248,7 +302,7 @@ describe.each(protectedRoutes.map((route) => [routeName(route), route] as const)
 
   it.each(ROLES)('role %s', async (role) => {
     const { token: secret } = await token(a.ws, role);
-    const allowed = route.method === 'get' || (WRITERS[route.operationId] ?? []).includes(role);
+    const allowed = allowedRoles(route).includes(role);
     const path = await probePath(route, a);
     const before = await snapshot(a);
     const res = await send(route, path, { token: secret });
