@@ -5,6 +5,7 @@ import { createApp, createSandboxPaymentProvider, type Logger } from '@travelops
 import { createEndpointUrlCheck } from '@travelops/worker';
 import type { Redis } from 'ioredis';
 import type { ApiConfig } from './config.js';
+import { createRateLimiter } from './rate-limits.js';
 import { createRedisClient } from './redis.js';
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -54,6 +55,12 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
     payments: createSandboxPaymentProvider(config.publicBaseUrl),
     checkWebhookUrl: createEndpointUrlCheck(config.allowPrivateWebhookUrls),
     logger,
+    rateLimiter: createRateLimiter({
+      rules: config.rateLimits,
+      redis,
+      keyPrefix: config.redisKeyPrefix,
+      logger,
+    }),
     cursorSecret,
     readiness: {
       database: () => database.ping(),

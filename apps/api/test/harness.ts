@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createStores } from '@travelops/db';
 import { createTestDatabase, type TestDatabase } from '@travelops/db/testing';
 import type { Role } from '@travelops/domain';
+import type { Redis } from 'ioredis';
 import { type CommandDeps, tokenCreate, workspaceCreate } from '../src/cli/commands.js';
 import { type Api, createApi, systemClock } from '../src/compose.js';
 import { loadConfig } from '../src/config.js';
@@ -41,7 +42,19 @@ export interface TestApi {
 }
 
 let counter = 0;
-const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter++}`;
+export const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter++}`;
+
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** The shared test Redis under a key prefix of this test's own, so runs never share counters. */
+export const testRedisEnv = () => ({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: `${unique('test')}:` });
+
+/** Removes what a test left under its prefix (counters expire anyway; this keeps Redis tidy). */
+export async function deleteRedisKeys(redis: Redis | null, prefix: string): Promise<void> {
+  if (!redis || redis.status !== 'ready') return;
+  const keys = await redis.keys(`${prefix}*`).catch(() => []);
+  if (keys.length) await redis.del(...keys).catch(() => {});
+}
 
 /**
  * The real API, in-process on port 0, against a PostgreSQL database of its own (dropped
@@ -58,7 +71,12 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   };
   const config = loadConfig({
     DATABASE_URL: database.url,
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    ...testRedisEnv(),
+    // Tests of other rules send hundreds of requests from one address; rate limit tests set their own.
+    RATE_LIMIT_PER_TOKEN: '100000',
+    RATE_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_ACCOUNT: '100000',
+    LOGIN_LIMIT_PER_IP: '100000',
     ...env,
   });
   const api = await createApi(config, logger);
@@ -109,6 +127,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     createToken,
     async close() {
       await new Promise((resolve) => server.close(resolve));
+      await deleteRedisKeys(api.redis, config.redisKeyPrefix);
       await api.close();
       await database.drop();
     },

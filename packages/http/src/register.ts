@@ -16,6 +16,7 @@ import type { HttpDeps } from './deps.js';
 import { sendError } from './errors.js';
 import { fingerprintBody } from './fingerprint.js';
 import { jsonSchemaOf } from './openapi/json-schema.js';
+import { clientKey, rateLimited, setRateLimitHeaders } from './rate-limit.js';
 import type { Reply, RouteContext, RouteDefinition } from './route.js';
 
 const IdempotencyKeySchema = v.pipe(v.string(), v.uuid());
@@ -51,22 +52,40 @@ function principalOf(res: Response): Principal | null {
   return (res.locals.principal as Principal | undefined) ?? null;
 }
 
-function authenticate(route: RouteDefinition, deps: HttpDeps): RequestHandler {
+/** The counter a caller's requests go to: its API token. */
+const credentialKey = (principal: Principal) => `tok:${principal.tokenId}`;
+
+/**
+ * Authenticates (on routes that need it), counts the request (decisions §7: per credential
+ * once authenticated, else per client IP, so bad credentials are limited too), then
+ * refuses what is not allowed: 429 before 401 before 403.
+ */
+function admit(route: RouteDefinition, deps: HttpDeps): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (route.access === 'public') return next();
-    const authenticated = await authenticateBearer(req.get('Authorization'), {
-      apiTokens: deps.stores.apiTokens,
-      clock: deps.clock,
-    });
-    if (!authenticated.ok) {
+    const authenticated =
+      route.access === 'public'
+        ? null
+        : await authenticateBearer(req.get('Authorization'), {
+            apiTokens: deps.stores.apiTokens,
+            clock: deps.clock,
+          });
+    const principal = authenticated?.ok ? authenticated.value : null;
+    const counted = principal
+      ? await deps.rateLimiter.consume('credential', credentialKey(principal))
+      : await deps.rateLimiter.consume('ip', clientKey(req.ip));
+    if (!counted.allowed) return sendError(res, rateLimited(res, counted));
+    setRateLimitHeaders(res, counted);
+    if (authenticated && !authenticated.ok) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="travelops"');
       return sendError(res, authenticated.error);
     }
-    const workspaceId = String(req.params.workspaceId ?? '');
-    const authorized = authorize(authenticated.value, workspaceId, route.access.permission);
-    if (!authorized.ok) return sendError(res, authorized.error);
-    res.locals.principal = authenticated.value;
-    res.locals.workspaceId = workspaceId;
+    if (principal && route.access !== 'public') {
+      const workspaceId = String(req.params.workspaceId ?? '');
+      const authorized = authorize(principal, workspaceId, route.access.permission);
+      if (!authorized.ok) return sendError(res, authorized.error);
+      res.locals.principal = principal;
+      res.locals.workspaceId = workspaceId;
+    }
     next();
   };
 }
@@ -170,7 +189,7 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
     res.status(reply.status).json(reply.body);
   };
 
-  const chain: RequestHandler[] = [authenticate(route, deps)];
+  const chain: RequestHandler[] = [admit(route, deps)];
   if (route.body) chain.push(jsonBody(bodyLimit));
   chain.push(handler);
   router[route.method](toExpressPath(route.path), ...chain);

@@ -30,6 +30,11 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
     name: 'Unprocessable',
     description: 'UNPROCESSABLE: valid shape, but the business state does not allow it.',
   },
+  429: {
+    name: 'RateLimited',
+    description:
+      'RATE_LIMITED: the rate limit of this credential (or client IP) is spent; wait `Retry-After` seconds, then back off exponentially.',
+  },
   500: {
     name: 'InternalError',
     description: 'INTERNAL_ERROR: a fault of the service; retry with exponential backoff.',
@@ -52,6 +57,34 @@ const REQUEST_ID_HEADER = {
   schema: { type: 'string' },
 };
 
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed per window for the counted credential (or client IP).',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current window.',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Seconds until the current window ends and the budget is full again.',
+    schema: { type: 'integer' },
+  },
+};
+
+/** Every answer carries these (decisions §7), errors included. */
+const RESPONSE_HEADERS = {
+  'X-Request-Id': REQUEST_ID_HEADER,
+  ...Object.fromEntries(
+    Object.keys(RATE_LIMIT_HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+  ),
+};
+
+const RETRY_AFTER_HEADER = {
+  description: 'Seconds to wait before retrying (equal to `X-RateLimit-Reset`).',
+  schema: { type: 'integer' },
+};
+
 function errorStatuses(route: RouteDefinition): number[] {
   const statuses = new Set(route.errors);
   if (route.access !== 'public') {
@@ -67,6 +100,7 @@ function errorStatuses(route: RouteDefinition): number[] {
     statuses.add(413);
     statuses.add(415);
   }
+  statuses.add(429);
   statuses.add(500);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -98,7 +132,7 @@ function successResponse(route: RouteDefinition) {
   };
   return {
     description: route.success.description,
-    headers: { 'X-Request-Id': REQUEST_ID_HEADER },
+    headers: RESPONSE_HEADERS,
     content: { 'application/json': { schema } },
   };
 }
@@ -152,7 +186,10 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
       name,
       {
         description,
-        headers: { 'X-Request-Id': REQUEST_ID_HEADER },
+        headers:
+          name === 'RateLimited'
+            ? { ...RESPONSE_HEADERS, 'Retry-After': RETRY_AFTER_HEADER }
+            : RESPONSE_HEADERS,
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
       },
     ]),
@@ -167,7 +204,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
       title: 'TravelOps API',
       version: API_VERSION,
       description:
-        'Travel operations: tours, departures (availability), customers and bookings, with public endpoints for booking widgets and guests. Money is an integer in the currency minor unit; timestamps are UTC ISO 8601 with milliseconds; ids are opaque prefixed strings; lists are cursor-paginated (`limit` 1..100, default 25; follow `pagination.nextCursor` until `hasMore` is false).',
+        'Travel operations: tours, departures (availability), customers and bookings, with public endpoints for booking widgets and guests. Money is an integer in the currency minor unit; timestamps are UTC ISO 8601 with milliseconds; ids are opaque prefixed strings; lists are cursor-paginated (`limit` 1..100, default 25; follow `pagination.nextCursor` until `hasMore` is false).\n\n**Rate limits.** Fixed windows of 60 seconds (configurable): 600 requests per API token or session on authenticated operations, 120 per client IP on `/public/` and on everything else, including requests whose credential fails (so a flood of bad tokens is limited by address). Counters live in Redis, shared by every API instance. Every answer, errors included, carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until the window ends); past the limit the answer is 429 `RATE_LIMITED` with `Retry-After` (seconds). Health probes report the caller IP budget without spending it. Behind a proxy, the client IP comes from `X-Forwarded-For` only when the proxy is configured as trusted (`TRUST_PROXY`); IPv6 clients are counted per /64.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: options.serverUrl }],
@@ -177,6 +214,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
     components: {
       schemas,
       responses,
+      headers: RATE_LIMIT_HEADERS,
       parameters: {
         IdempotencyKey: {
           name: 'Idempotency-Key',
