@@ -49,6 +49,9 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
   const cursorSecret = await getOrCreateSecret(database.knex, 'cursor-signing', () =>
     randomBytes(32).toString('base64url'),
   );
+  const csrfSecret = await getOrCreateSecret(database.knex, 'csrf-signing', () =>
+    randomBytes(32).toString('base64url'),
+  );
   const app = createApp({
     stores: createStores(database.knex),
     clock,
@@ -62,6 +65,7 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
       logger,
     }),
     cursorSecret,
+    csrfSecret,
     readiness: {
       database: () => database.ping(),
       ...(redis && { redis: async () => void (await (redis as Redis).ping()) }),

@@ -15,7 +15,7 @@ import {
   tourInput,
   UNKNOWN_IDS,
 } from './fixtures.js';
-import { startTestApi, type TestApi } from './harness.js';
+import { startTestApi, type TestApi, type TestSession } from './harness.js';
 
 interface Seeded {
   ws: TestWorkspace;
@@ -29,7 +29,14 @@ interface Seeded {
   /** A webhook endpoint with one delivery (of the booking's events). */
   endpoint: any;
   delivery: any;
+  /** A signed-in member of each role, for the session-only routes. */
+  sessions: Record<Role, TestSession>;
+  /** A member and an API key other than the callers', for the member and key routes to name. */
+  member: { memberId: string };
+  apiKey: { tokenId: string };
 }
+
+const ROLES: Role[] = ['READ_ONLY', 'OPERATIONS', 'ADMIN'];
 
 let t: TestApi;
 let a: Seeded;
@@ -57,7 +64,23 @@ async function seed(name: string): Promise<Seeded> {
   );
   const delivery = deliveries.body.data[0];
   if (!delivery) throw new Error(`no delivery: ${JSON.stringify(deliveries.body)}`);
-  return { ws, tour, departure, customer, booking, probeDeparture, endpoint, delivery };
+  const sessions = {} as Record<Role, TestSession>;
+  for (const role of ROLES) sessions[role] = await t.memberSession(ws.workspaceId, role);
+  const member = await t.createMember(ws.workspaceId, 'READ_ONLY');
+  const apiKey = await t.createToken(ws.workspaceId, 'READ_ONLY');
+  return {
+    ws,
+    tour,
+    departure,
+    customer,
+    booking,
+    probeDeparture,
+    endpoint,
+    delivery,
+    sessions,
+    member,
+    apiKey,
+  };
 }
 
 const endpointInput = () => ({ url: 'http://127.0.0.1:9/hooks', events: ['booking.confirmed'] });
@@ -84,7 +107,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const protectedRoutes = apiRoutes.filter((route) => route.access !== 'public');
+/** Every operation under /workspaces/{workspaceId}/ (the /auth/ ones are in sessions.int.test.ts). */
+const protectedRoutes = apiRoutes.filter((route) => typeof route.access === 'object');
+const sessionOnly = (route: RouteDefinition) =>
+  typeof route.access === 'object' && route.access.sessionOnly === true;
 const routeName = (route: RouteDefinition) => `${route.method.toUpperCase()} ${route.path}`;
 
 /** The route's path for workspace `s`, naming `s`'s own records. */
@@ -97,6 +123,8 @@ function pathFor(route: RouteDefinition, s: Seeded, ids: Partial<Record<string, 
     bookingId: s.booking.id,
     endpointId: s.endpoint.id,
     deliveryId: s.delivery.id,
+    memberId: s.member.memberId,
+    apiKeyId: s.apiKey.tokenId,
     ...ids,
   };
   return route.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
@@ -125,6 +153,10 @@ const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
   deleteWebhookEndpoint: () => undefined,
   rotateWebhookEndpointSecret: () => undefined,
   resendWebhookDelivery: () => undefined,
+  createApiKey: () => ({ name: 'Role probe', role: 'READ_ONLY' }),
+  revokeApiKey: () => undefined,
+  updateMember: () => ({ role: 'OPERATIONS' }),
+  deleteMember: () => undefined,
 };
 
 /**
@@ -151,6 +183,12 @@ async function probePath(route: RouteDefinition, s: Seeded) {
   if (probe) return pathFor(route, s, { bookingId: (await probe(s)).id });
   if (route.operationId === 'deleteWebhookEndpoint') {
     return pathFor(route, s, { endpointId: (await createEndpoint(s.ws)).id });
+  }
+  if (route.operationId === 'revokeApiKey') {
+    return pathFor(route, s, { apiKeyId: (await t.createToken(s.ws.workspaceId, 'READ_ONLY')).tokenId });
+  }
+  if (route.operationId === 'updateMember' || route.operationId === 'deleteMember') {
+    return pathFor(route, s, { memberId: (await t.createMember(s.ws.workspaceId, 'READ_ONLY')).memberId });
   }
   return pathFor(route, s);
 }
@@ -181,13 +219,17 @@ const PRIVILEGED: Record<string, Role[]> = {
   rotateWebhookEndpointSecret: ['ADMIN'],
   listWebhookDeliveries: ['ADMIN'],
   resendWebhookDelivery: ['ADMIN'],
+  listApiKeys: ['ADMIN'],
+  createApiKey: ['ADMIN'],
+  revokeApiKey: ['ADMIN'],
+  updateMember: ['ADMIN'],
+  deleteMember: ['ADMIN'],
 };
-const ROLES: Role[] = ['READ_ONLY', 'OPERATIONS', 'ADMIN'];
 
 function send(
   route: RouteDefinition,
   path: string,
-  options: { token?: string; headers?: Record<string, string> },
+  options: { token?: string; session?: TestSession; headers?: Record<string, string> },
 ) {
   const factory = VALID_BODIES[route.operationId];
   return t.request(route.method.toUpperCase(), path, {
@@ -211,19 +253,22 @@ async function snapshot(s: Seeded) {
     sessions: await knex('payment_sessions').where(where).orderBy('id'),
     endpoints: await knex('webhook_endpoints').where(where).orderBy('id'),
     deliveries: await knex('webhook_deliveries').where(where).orderBy('id'),
+    members: await knex('members').where(where).orderBy('id').select('id', 'role'),
+    // Not last_used_at: every authenticated request may record a use.
+    tokens: await knex('api_tokens').where(where).orderBy('id').select('id', 'role', 'revoked_at'),
   };
 }
 
 /** Roles the route admits: every role reads, the table says who does more. */
 const allowedRoles = (route: RouteDefinition): Role[] =>
-  route.access !== 'public' && route.access.permission === 'read'
+  typeof route.access === 'object' && route.access.permission === 'read'
     ? ROLES
     : (PRIVILEGED[route.operationId] ?? []);
 
 it('the route table has protected routes; every write and every privileged read is in the role table', () => {
   expect(protectedRoutes.length).toBeGreaterThanOrEqual(10);
   for (const route of protectedRoutes) {
-    if (route.access !== 'public' && route.access.permission !== 'read') {
+    if (typeof route.access === 'object' && route.access.permission !== 'read') {
       expect(PRIVILEGED, routeName(route)).toHaveProperty(route.operationId);
     }
     if (route.method === 'get') continue;
@@ -235,7 +280,13 @@ describe.each(protectedRoutes.map((route) => [routeName(route), route] as const)
   const expect401 = async (headers: Record<string, string>) => {
     const res = await send(route, pathFor(route, a), { headers });
     expectError(res, 401, 'UNAUTHENTICATED');
-    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    // A failed token is challenged; a session-only route without any credential asks to sign in.
+    if (headers.Authorization !== undefined || !sessionOnly(route)) {
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    } else {
+      expect(res.headers.get('www-authenticate')).toBeNull();
+      expect(res.body.error.message).toMatch(/^Sign in/);
+    }
     expect(JSON.stringify(res.body)).not.toContain('Alpha Secret');
     return res;
   };
@@ -300,12 +351,52 @@ describe.each(protectedRoutes.map((route) => [routeName(route), route] as const)
     expectError(res, 401, 'UNAUTHENTICATED');
   });
 
+  it("a session of B's member on A's path: 403 FORBIDDEN, no A data", async () => {
+    const before = await snapshot(a);
+    const res = await send(route, pathFor(route, a), { session: b.sessions.ADMIN });
+    expectError(res, 403, 'FORBIDDEN');
+    expect(JSON.stringify(res.body)).not.toContain('Alpha Secret');
+    expect(await snapshot(a)).toEqual(before);
+  });
+
+  if (sessionOnly(route)) {
+    it('an ADMIN API token: 403 FORBIDDEN (this operation is for the signed-in application)', async () => {
+      const before = await snapshot(a);
+      const res = await send(route, pathFor(route, a), { token: a.ws.token });
+      expectError(res, 403, 'FORBIDDEN');
+      expect(res.body.error.message).toMatch(/session/);
+      expect(await snapshot(a)).toEqual(before);
+    });
+  }
+
+  if (route.method !== 'get') {
+    it.each([
+      ['missing', undefined],
+      ['wrong', 'not-the-token'],
+      ["another session's", 'other'],
+    ])('an ADMIN session with a %s X-CSRF-Token: 403 FORBIDDEN, nothing changed', async (_label, value) => {
+      const session = a.sessions.ADMIN;
+      const csrf = value === 'other' ? b.sessions.ADMIN.csrfToken : value;
+      const before = await snapshot(a);
+      const res = await t.request(route.method.toUpperCase(), pathFor(route, a), {
+        headers: { Cookie: session.cookie, ...(csrf !== undefined && { 'X-CSRF-Token': csrf }) },
+        ...(VALID_BODIES[route.operationId] && { body: VALID_BODIES[route.operationId]?.(a) }),
+      });
+      expectError(res, 403, 'FORBIDDEN');
+      expect(res.body.error.message).toMatch(/X-CSRF-Token/);
+      expect(await snapshot(a)).toEqual(before);
+    });
+  }
+
   it.each(ROLES)('role %s', async (role) => {
-    const { token: secret } = await token(a.ws, role);
+    // Session-only routes are probed with a member's session; all others with a token.
+    const credential = sessionOnly(route)
+      ? { session: a.sessions[role] }
+      : { token: (await token(a.ws, role)).token };
     const allowed = allowedRoles(route).includes(role);
     const path = await probePath(route, a);
     const before = await snapshot(a);
-    const res = await send(route, path, { token: secret });
+    const res = await send(route, path, credential);
     if (allowed) {
       expect(res.status, JSON.stringify(res.body)).toBe(route.success.status);
       expect(res.body).toHaveProperty('data');

@@ -4,7 +4,7 @@ import { createStores } from '@travelops/db';
 import { createTestDatabase, type TestDatabase } from '@travelops/db/testing';
 import type { Role } from '@travelops/domain';
 import type { Redis } from 'ioredis';
-import { type CommandDeps, tokenCreate, workspaceCreate } from '../src/cli/commands.js';
+import { type CommandDeps, memberCreate, tokenCreate, workspaceCreate } from '../src/cli/commands.js';
 import { type Api, createApi, systemClock } from '../src/compose.js';
 import { loadConfig } from '../src/config.js';
 
@@ -14,8 +14,18 @@ export interface TestResponse<T = any> {
   body: T;
 }
 
+/** A signed-in browser: its cookie, and the CSRF token unsafe methods need. */
+export interface TestSession {
+  cookie: string;
+  csrfToken: string;
+  /** The sign-in answer's `data`. */
+  data: any;
+}
+
 export interface RequestOptions {
   token?: string;
+  /** Sends the session cookie, and its CSRF token on unsafe methods. */
+  session?: TestSession;
   body?: unknown;
   /** Sent as is, without JSON encoding. */
   rawBody?: string;
@@ -38,6 +48,16 @@ export interface TestApi {
     slug?: string,
   ): Promise<{ workspaceId: string; slug: string; token: string; tokenId: string }>;
   createToken(workspaceId: string, role: Role): Promise<{ token: string; tokenId: string }>;
+  /** A member (CLI `member:create`) with a password of its own; the e-mail is unique unless given. */
+  createMember(
+    workspaceId: string,
+    role: Role,
+    options?: { email?: string; password?: string },
+  ): Promise<{ memberId: string; email: string; password: string }>;
+  /** POST /auth/login; throws unless it answers 200. */
+  signIn(email: string, password: string): Promise<TestSession>;
+  /** A new member of the role in the workspace, signed in. */
+  memberSession(workspaceId: string, role: Role): Promise<TestSession & { memberId: string; email: string }>;
   close(): Promise<void>;
 }
 
@@ -51,7 +71,7 @@ export const testRedisEnv = () => ({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX
 
 /** Removes what a test left under its prefix (counters expire anyway; this keeps Redis tidy). */
 export async function deleteRedisKeys(redis: Redis | null, prefix: string): Promise<void> {
-  if (!redis || redis.status !== 'ready') return;
+  if (redis?.status !== 'ready') return;
   const keys = await redis.keys(`${prefix}*`).catch(() => []);
   if (keys.length) await redis.del(...keys).catch(() => {});
 }
@@ -97,24 +117,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     database,
     logs,
     commandDeps: deps,
-    async request(method, path, options = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.token) headers.Authorization = `Bearer ${options.token}`;
-      let body: string | undefined = options.rawBody;
-      if (options.body !== undefined) {
-        body = JSON.stringify(options.body);
-        headers['Content-Type'] ??= 'application/json';
-      }
-      const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        // Not JSON (the /docs page): the text is the body.
-      }
-      return { status: res.status, headers: res.headers, body: parsed as never };
-    },
+    request,
     local(url: string) {
       const parsed = new URL(url);
       return `${baseUrl}${parsed.pathname}${parsed.search}`;
@@ -125,6 +128,16 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
       return { ...created.value, ...(await createToken(created.value.workspaceId, role)) };
     },
     createToken,
+    createMember,
+    signIn,
+    async memberSession(workspaceId, role) {
+      const member = await createMember(workspaceId, role);
+      return {
+        ...(await signIn(member.email, member.password)),
+        memberId: member.memberId,
+        email: member.email,
+      };
+    },
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await deleteRedisKeys(api.redis, config.redisKeyPrefix);
@@ -132,4 +145,56 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
       await database.drop();
     },
   };
+
+  async function request<T = any>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    if (options.session) {
+      headers.Cookie = options.session.cookie;
+      if (!['GET', 'HEAD'].includes(method)) headers['X-CSRF-Token'] ??= options.session.csrfToken;
+    }
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON (the /docs page): the text is the body.
+    }
+    return { status: res.status, headers: res.headers, body: parsed as never };
+  }
+
+  async function createMember(
+    workspaceId: string,
+    role: Role,
+    options: { email?: string; password?: string } = {},
+  ) {
+    const email = options.email ?? `${unique('member')}@example.com`;
+    const password = options.password ?? `pw-${unique('secret')}`;
+    const created = await memberCreate(deps, { workspace: workspaceId, email, password, role });
+    if (!created.ok) throw new Error(created.error.message);
+    return { memberId: created.value.memberId, email, password };
+  }
+
+  async function signIn(email: string, password: string): Promise<TestSession> {
+    const res = await request('POST', '/auth/login', { body: { email, password } });
+    if (res.status !== 200) throw new Error(`sign in: ${res.status} ${JSON.stringify(res.body)}`);
+    return { cookie: sessionCookieOf(res), csrfToken: res.body.data.csrfToken, data: res.body.data };
+  }
+}
+
+/** The `tops_session=...` pair a response sets. */
+export function sessionCookieOf(res: TestResponse): string {
+  const cookie = res.headers.getSetCookie().find((value) => value.startsWith('tops_session='));
+  if (!cookie) throw new Error('no session cookie was set');
+  return cookie.split(';')[0] as string;
 }

@@ -1,4 +1,4 @@
-import type { BookingStatus, PaymentStatus } from './enums.js';
+import type { BookingStatus, PaymentStatus, Role } from './enums.js';
 import type { Result } from './result.js';
 import type {
   Availability,
@@ -123,13 +123,74 @@ export interface WorkspaceStore {
 export interface MemberStore {
   /** Fails with CONFLICT (field `email`) when the e-mail is taken in the workspace. */
   insert(member: Omit<MemberRecord, 'createdAt'>): Promise<Result<MemberRecord>>;
+  findById(workspaceId: string, id: string): Promise<MemberRecord | null>;
+  /** Every membership of one e-mail (case-insensitive), across workspaces. */
+  findByEmail(email: string): Promise<MemberRecord[]>;
+  /** Newest first. */
+  list(workspaceId: string, page: PageRequest): Promise<Page<MemberRecord>>;
+  /**
+   * Locks every member of the workspace (FOR UPDATE) for the rest of the transaction and
+   * returns them: role changes and removals serialise per workspace (the last ADMIN stays).
+   */
+  lockAll(workspaceId: string): Promise<MemberRecord[]>;
+  updateRole(workspaceId: string, id: string, role: Role): Promise<MemberRecord | null>;
+  /** False when there was no such member. */
+  delete(workspaceId: string, id: string): Promise<boolean>;
 }
 
 export interface ApiTokenStore {
   insert(token: Omit<ApiTokenRecord, 'createdAt' | 'revokedAt' | 'lastUsedAt'>): Promise<ApiTokenRecord>;
   findBySecretHash(secretHash: string): Promise<ApiTokenRecord | null>;
-  /** Marks the token revoked; null when no such token exists. */
-  revoke(id: string, at: Date): Promise<ApiTokenRecord | null>;
+  /**
+   * Reads the token with a share lock held to the end of the current transaction, so a
+   * concurrent revoke waits until that transaction ends (and one already committed is seen).
+   */
+  lockShared(id: string): Promise<ApiTokenRecord | null>;
+  /** The workspace's tokens that are not revoked, newest first. */
+  listActive(workspaceId: string, page: PageRequest): Promise<Page<ApiTokenRecord>>;
+  /** Marks the token revoked (only within `workspaceId`, when given); null when no such token. */
+  revoke(id: string, at: Date, workspaceId?: string): Promise<ApiTokenRecord | null>;
+  /** Records a use of the token. */
+  touch(id: string, at: Date): Promise<void>;
+}
+
+/** A workspace a session may act in: the member there and its current role. */
+export interface SessionMembership {
+  memberId: string;
+  workspaceId: string;
+  workspaceSlug: string;
+  workspaceName: string;
+  role: Role;
+}
+
+/** A sign-in of the first-party application; only the hash of its secret (the cookie) is kept. */
+export interface SessionRecord {
+  id: string;
+  /** The e-mail signed in with, lower-cased. */
+  email: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  /** Slides forward with use, never past the absolute lifetime. */
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+export interface SessionWithMemberships extends SessionRecord {
+  memberships: SessionMembership[];
+}
+
+export interface SessionStore {
+  insert(
+    session: Omit<SessionRecord, 'lastSeenAt' | 'revokedAt'> & { secretHash: string },
+    memberIds: readonly string[],
+  ): Promise<SessionWithMemberships>;
+  findBySecretHash(secretHash: string): Promise<SessionWithMemberships | null>;
+  /** Like `ApiTokenStore.lockShared`: a concurrent revoke waits for the current transaction. */
+  lockShared(id: string): Promise<SessionRecord | null>;
+  touch(id: string, seenAt: Date, expiresAt: Date): Promise<void>;
+  revoke(id: string, at: Date): Promise<void>;
+  /** Ends every live session that includes the member; returns how many. */
+  revokeForMember(memberId: string, at: Date): Promise<number>;
 }
 
 /** Every store, bound to one database handle (a pool or an open transaction). */
@@ -140,6 +201,7 @@ export interface Stores {
   workspaces: WorkspaceStore;
   members: MemberStore;
   apiTokens: ApiTokenStore;
+  sessions: SessionStore;
   bookings: BookingStore;
   bookingHistory: BookingHistoryStore;
   payments: PaymentStore;

@@ -1,6 +1,7 @@
 import type { DomainError } from '@travelops/domain';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
+import { type Caller, callerOf } from './admission.js';
 import type { HttpDeps } from './deps.js';
 import { renderDocsPage } from './docs-page.js';
 import { HttpError, sendError } from './errors.js';
@@ -116,6 +117,17 @@ function describe(error: unknown) {
     : String(error);
 }
 
+/** Which credential acted (ids only, never secrets). */
+function credentialFields({ principal, session }: Caller) {
+  if (principal?.kind === 'api_token') return { tokenId: principal.tokenId };
+  if (session)
+    return {
+      sessionId: session.record.id,
+      memberId: principal?.kind === 'session' ? principal.memberId : undefined,
+    };
+  return {};
+}
+
 /** One line per request: what was asked (route pattern, never the raw path), by whom, how it went. */
 function logRequests(deps: HttpDeps) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -129,7 +141,7 @@ function logRequests(deps: HttpDeps) {
           status: res.statusCode,
           ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
           workspaceId: res.locals.workspaceId,
-          tokenId: res.locals.principal?.tokenId,
+          ...credentialFields(callerOf(res)),
         },
         'request',
       );

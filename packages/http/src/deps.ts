@@ -29,6 +29,8 @@ export interface HttpDeps {
   logger: Logger;
   /** Key that signs pagination cursors; shared by every API instance. */
   cursorSecret: string;
+  /** Key that derives each session's CSRF token; shared by every API instance. */
+  csrfSecret: string;
   /** Counters of decisions §7, shared by every instance (or in-process). */
   rateLimiter: RateLimiter;
   /** Named dependency checks for /readyz; each rejects when its dependency is unreachable. */

@@ -44,7 +44,10 @@ export function createUnitTestDeps(
     apiTokens: {
       insert: () => Promise.reject(new Error('not in unit tests')),
       findBySecretHash: async (hash: string) => tokens.find((token) => token.secretHash === hash) ?? null,
+      lockShared: async (id: string) => tokens.find((token) => token.id === id) ?? null,
+      listActive: () => Promise.reject(new Error('not in unit tests')),
       revoke: async () => null,
+      touch: async () => {},
     },
   };
   return {
@@ -60,6 +63,7 @@ export function createUnitTestDeps(
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     rateLimiter: createCountingRateLimiter(),
     cursorSecret: 'unit-test-secret',
+    csrfSecret: 'unit-test-csrf-secret',
     readiness: {},
     config: { publicBaseUrl: 'http://localhost:3000' },
     ...overrides,

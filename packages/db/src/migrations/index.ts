@@ -3,6 +3,7 @@ import { isCreateRace } from '../errors.js';
 import * as initialSchema from './0001-initial-schema.js';
 import * as bookings from './0002-bookings.js';
 import * as webhooks from './0003-webhooks.js';
+import * as sessions from './0004-sessions.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -14,6 +15,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0001-initial-schema', initialSchema],
   ['0002-bookings', bookings],
   ['0003-webhooks', webhooks],
+  ['0004-sessions', sessions],
 ];
 
 // Bundled modules instead of files on disk, so the single tsup bundle carries its schema.

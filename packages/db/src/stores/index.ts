@@ -9,6 +9,7 @@ import { createIdempotencyStore } from './idempotency.js';
 import { createMemberStore } from './members.js';
 import { createOutboxStore } from './outbox.js';
 import { createPaymentStore } from './payments.js';
+import { createSessionStore } from './sessions.js';
 import { createTourStore } from './tours.js';
 import { createWebhookDeliveryStore } from './webhook-deliveries.js';
 import { createWebhookEndpointStore } from './webhook-endpoints.js';
@@ -30,6 +31,7 @@ export function createStores(db: Knex | Knex.Transaction): Stores {
     workspaces: createWorkspaceStore(db),
     members: createMemberStore(db),
     apiTokens: createApiTokenStore(db),
+    sessions: createSessionStore(db),
     bookings: createBookingStore(db),
     bookingHistory: createBookingHistoryStore(db),
     payments: createPaymentStore(db),

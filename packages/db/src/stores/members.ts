@@ -1,7 +1,17 @@
-import { conflict, fail, type MemberRecord, type MemberStore, ok, type Result } from '@travelops/domain';
+import {
+  conflict,
+  fail,
+  type MemberRecord,
+  type MemberStore,
+  ok,
+  type Page,
+  type PageRequest,
+  type Result,
+  type Role,
+} from '@travelops/domain';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
-import { type DbTimestamp, guarded } from './columns.js';
+import { type DbTimestamp, guarded, keysetDate, toPage } from './columns.js';
 
 interface MemberRow {
   id: string;
@@ -30,7 +40,51 @@ const toMember = (row: MemberRow): MemberRecord => ({
 });
 
 export function createMemberStore(db: Knex | Knex.Transaction): MemberStore {
+  const members = () => db<MemberRow>('members');
+
   return {
+    async findById(workspaceId: string, id: string): Promise<MemberRecord | null> {
+      const row = await members().where({ workspace_id: workspaceId, id }).first();
+      return row ? toMember(row) : null;
+    },
+
+    async findByEmail(email: string): Promise<MemberRecord[]> {
+      const rows = await members().whereRaw('lower(email) = lower(?)', [email]).orderBy('id');
+      return rows.map(toMember);
+    },
+
+    async list(workspaceId: string, page: PageRequest): Promise<Page<MemberRecord>> {
+      const query = members().where({ workspace_id: workspaceId });
+      if (page.after) {
+        query.whereRaw('(created_at, id) < (?::timestamptz, ?)', [keysetDate(page.after), page.after.id]);
+      }
+      const rows = await query
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(page.limit + 1);
+      return toPage(rows.map(toMember), page, (member) => ({
+        value: member.createdAt.toISOString(),
+        id: member.id,
+      }));
+    },
+
+    async lockAll(workspaceId: string): Promise<MemberRecord[]> {
+      const rows = await members().where({ workspace_id: workspaceId }).orderBy('id').forUpdate();
+      return rows.map(toMember);
+    },
+
+    async updateRole(workspaceId: string, id: string, role: Role): Promise<MemberRecord | null> {
+      const [row] = await members().where({ workspace_id: workspaceId, id }).update({ role }).returning('*');
+      return row ? toMember(row as MemberRow) : null;
+    },
+
+    async delete(workspaceId: string, id: string): Promise<boolean> {
+      const rows = await members().where({ workspace_id: workspaceId, id }).delete().returning('id');
+      return rows.length > 0;
+    },
+
     async insert(member: Omit<MemberRecord, 'createdAt'>): Promise<Result<MemberRecord>> {
       try {
         const [row] = await guarded(db, (q) =>

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { RouteDefinition } from '../route.js';
+import { acceptsBearer, type RouteDefinition } from '../route.js';
 import { COMPONENT_SCHEMAS } from './components.js';
 import { type JsonSchemaObject, jsonSchemaOf } from './json-schema.js';
 import { webhookOperations } from './webhooks.js';
@@ -13,11 +13,13 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   },
   401: {
     name: 'Unauthenticated',
-    description: 'UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token.',
+    description:
+      'UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token or session, including one revoked while this request ran (its write rolled back).',
   },
   403: {
     name: 'Forbidden',
-    description: 'FORBIDDEN: another workspace, or a role without the needed permission.',
+    description:
+      'FORBIDDEN: another workspace, a role without the needed permission, an API token on a session-only operation, or a session write without a valid `X-CSRF-Token`.',
   },
   404: { name: 'NotFound', description: 'NOT_FOUND: no such record in this workspace.' },
   409: {
@@ -50,6 +52,11 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Public:
     'No credential: what a booking widget and a guest see. Published tours and bookable departures only.',
   System: 'Health, readiness and this description.',
+  Sessions:
+    'The first-party application signs in with e-mail and password and gets a session cookie (HttpOnly, SameSite=Lax) plus a CSRF token for unsafe methods. Not for integrations: they use API tokens.',
+  'API keys':
+    'The API-key settings: create (secret shown once), list and revoke the bearer tokens of a workspace. Session only: a token cannot mint or revoke tokens.',
+  Members: 'Who can sign in to a workspace, and with which role. Session only.',
 };
 
 const REQUEST_ID_HEADER = {
@@ -115,7 +122,16 @@ function parametersOf(route: RouteDefinition) {
     parameters.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema });
   }
   if (route.idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  if (route.access !== 'public' && route.method !== 'get') {
+    parameters.push({ $ref: '#/components/parameters/CsrfToken' });
+  }
   return parameters;
+}
+
+/** Bearer token or session cookie; the session alone where tokens must not reach. */
+function securityOf(route: RouteDefinition) {
+  if (route.access === 'public') return [];
+  return acceptsBearer(route.access) ? [{ bearerAuth: [] }, { sessionCookie: [] }] : [{ sessionCookie: [] }];
 }
 
 function successResponse(route: RouteDefinition) {
@@ -148,8 +164,8 @@ function operationOf(route: RouteDefinition) {
     summary: route.summary,
     ...(route.description && { description: route.description }),
     tags: route.tags,
-    security: route.access === 'public' ? [] : [{ bearerAuth: [] }],
-    ...(route.access !== 'public' && { 'x-required-permission': route.access.permission }),
+    security: securityOf(route),
+    ...(typeof route.access === 'object' && { 'x-required-permission': route.access.permission }),
     parameters: parametersOf(route),
     ...(route.body && {
       requestBody: {
@@ -224,13 +240,28 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
             'A fresh UUID per logical operation, not per retry. A replay within 24 hours returns the original status and body with `Idempotent-Replayed: true`; the same key with a different body is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Scoped to the workspace (or public slug), method and path. Unlike Stripe, only successful results are kept: a failed request rolled back, left no record, and runs again with the same key.',
           schema: { type: 'string', format: 'uuid' },
         },
+        CsrfToken: {
+          name: 'X-CSRF-Token',
+          in: 'header',
+          required: false,
+          description:
+            'Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token.',
+          schema: { type: 'string' },
+        },
       },
       securitySchemes: {
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
           description:
-            'An API token (`tops_...`) bound to one workspace and a role: READ_ONLY, OPERATIONS or ADMIN.',
+            'An API token (`tops_...`) bound to one workspace and a role: READ_ONLY, OPERATIONS or ADMIN. Created in the API-key settings (`POST /workspaces/{workspaceId}/api-keys`, session only); only its SHA-256 is stored; revocation is immediate on every instance, requests in flight included. When `Authorization` is sent, a session cookie is ignored.',
+        },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'tops_session',
+          description:
+            'The first-party application: `POST /auth/login` sets an opaque session cookie (HttpOnly, SameSite=Lax, Path=/, Secure when served over https; only its SHA-256 is stored). Unsafe methods also need `X-CSRF-Token`. A session acts in each workspace with the role of its member there; it ends after 24 h idle or 7 days, at logout, and at once when the member is removed or its role changes. Not for integrations: use an API token.',
         },
       },
     },

@@ -1,7 +1,10 @@
 import type { RouteDefinition } from '../route.js';
+import { apiKeyRoutes } from './api-keys.js';
+import { authRoutes } from './auth.js';
 import { availabilityRoutes } from './availability.js';
 import { bookingRoutes } from './bookings.js';
 import { customerRoutes } from './customers.js';
+import { memberRoutes } from './members.js';
 import { publicRoutes } from './public.js';
 import { publicBookingRoutes } from './public-bookings.js';
 import { tourRoutes } from './tours.js';
@@ -16,4 +19,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...publicRoutes,
   ...publicBookingRoutes,
   ...webhookRoutes,
+  ...authRoutes,
+  ...apiKeyRoutes,
+  ...memberRoutes,
 ];
