@@ -1,37 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestWorkspace } from './fixtures.js';
 import { startTestApi, type TestApi, type TestResponse } from './harness.js';
-import { freePort } from './processes.js';
-
-/** A Redis of this test's own (the shared one on 6379 stays up), stopped and started at will. */
-function startRedis(port: number) {
-  const child: ChildProcess = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ready = new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('Ready to accept connections')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
-  });
-  return {
-    ready,
-    pause: () => child.kill('SIGSTOP'),
-    resume: () => child.kill('SIGCONT'),
-    async stop() {
-      child.kill('SIGCONT');
-      child.kill('SIGKILL');
-      await exited;
-    },
-  };
-}
+import { freePort, startRedis } from './processes.js';
 
 let port: number;
 let redis: ReturnType<typeof startRedis>;
