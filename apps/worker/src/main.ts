@@ -1,6 +1,6 @@
 import { createDatabase, createStores, migrateLatest } from '@travelops/db';
 import { parseWorkerEnv } from './config.js';
-import { createBookingJobs } from './jobs.js';
+import { createBookingJobs, createSessionJobs } from './jobs.js';
 import { createJsonLogger } from './logger.js';
 import { allowPrivateWebhookUrls } from './webhooks/address-guard.js';
 import { createWebhookDeliveryJob } from './webhooks/delivery-job.js';
@@ -21,8 +21,11 @@ const jobs: Job[] = [];
 const database = config.value.databaseUrl ? await createDatabase({ url: config.value.databaseUrl }) : null;
 if (database) {
   await migrateLatest(database.knex);
+  const stores = createStores(database.knex);
+  const clock = { now: () => new Date() };
   jobs.push(
-    ...createBookingJobs({ stores: createStores(database.knex), clock: { now: () => new Date() } }, logger),
+    ...createBookingJobs({ stores, clock }, logger),
+    ...createSessionJobs({ sessions: stores.sessions, clock }, logger),
   );
 } else {
   logger.info({ database: 'none' }, 'DATABASE_URL is unset: in embedded mode the API process runs the jobs');

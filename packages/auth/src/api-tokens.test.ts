@@ -22,7 +22,7 @@ function createMemoryApiTokenStore(): ApiTokenStore & { rows: ApiTokenRecord[] }
     async findBySecretHash(secretHash) {
       return rows.find((row) => row.secretHash === secretHash) ?? null;
     },
-    async lockShared(id) {
+    async findById(id) {
       return rows.find((row) => row.id === id) ?? null;
     },
     async listActive() {

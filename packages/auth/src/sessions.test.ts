@@ -50,7 +50,7 @@ function createWorld(members: MemberRecord[]) {
       const found = sessions.find((session) => session.secretHash === hash);
       return found ? withMemberships(found) : null;
     },
-    async lockShared(id) {
+    async findById(id) {
       return sessions.find((session) => session.id === id) ?? null;
     },
     async touch(id, seenAt, expiresAt) {
@@ -62,6 +62,9 @@ function createWorld(members: MemberRecord[]) {
       if (found) found.revokedAt ??= at;
     },
     async revokeForMember() {
+      return 0;
+    },
+    async deleteEndedBefore() {
       return 0;
     },
   };
@@ -219,9 +222,9 @@ describe('recheckCredential', () => {
     if (!signedIn.ok) throw new Error('login');
     const principal = sessionPrincipal(signedIn.value.session, 'ws_a');
     if (!principal.ok) throw new Error('principal');
-    expect((await recheckCredential(principal.value, deps)).ok).toBe(true);
+    expect((await recheckCredential(principal.value, deps, { shareLock: true })).ok).toBe(true);
     await deps.sessions.revoke(signedIn.value.session.id, new Date());
-    expect(await recheckCredential(principal.value, deps)).toMatchObject({
+    expect(await recheckCredential(principal.value, deps, { shareLock: true })).toMatchObject({
       ok: false,
       error: { code: 'UNAUTHENTICATED' },
     });

@@ -164,18 +164,20 @@ export function csrfTokenMatches(key: string, sessionSecret: string, presented: 
 }
 
 /**
- * Decisions §6, in-flight revocation: re-reads the credential under a share lock, as the
- * last statement of a write's transaction. A revoke that committed first is seen (401, the
- * write rolls back); one that comes later waits for this transaction to end.
+ * Decisions §6, in-flight revocation: re-reads the credential. As the last statement of a
+ * write's transaction, with `shareLock`: a revoke that committed first is seen (401, the
+ * write rolls back); one that comes later waits for this transaction to end. A read, which
+ * has nothing to commit, re-reads without a lock before it answers.
  */
 export async function recheckCredential(
   principal: Principal,
   deps: { stores: Pick<Stores, 'apiTokens' | 'sessions'>; clock: Clock },
+  options: { shareLock: boolean },
 ): Promise<Result<Principal>> {
   const current =
     principal.kind === 'api_token'
-      ? await deps.stores.apiTokens.lockShared(principal.tokenId)
-      : await deps.stores.sessions.lockShared(principal.sessionId);
+      ? await deps.stores.apiTokens.findById(principal.tokenId, options)
+      : await deps.stores.sessions.findById(principal.sessionId, options);
   if (current === null || !isLive(current, deps.clock.now())) {
     return unauthenticated('The credential was revoked or expired while the request ran.');
   }

@@ -142,10 +142,11 @@ export interface ApiTokenStore {
   insert(token: Omit<ApiTokenRecord, 'createdAt' | 'revokedAt' | 'lastUsedAt'>): Promise<ApiTokenRecord>;
   findBySecretHash(secretHash: string): Promise<ApiTokenRecord | null>;
   /**
-   * Reads the token with a share lock held to the end of the current transaction, so a
-   * concurrent revoke waits until that transaction ends (and one already committed is seen).
+   * The token by id. With `shareLock`, the row stays share-locked to the end of the current
+   * transaction, so a concurrent revoke waits until that transaction ends (and one already
+   * committed is seen).
    */
-  lockShared(id: string): Promise<ApiTokenRecord | null>;
+  findById(id: string, options?: { shareLock?: boolean }): Promise<ApiTokenRecord | null>;
   /** The workspace's tokens that are not revoked, newest first. */
   listActive(workspaceId: string, page: PageRequest): Promise<Page<ApiTokenRecord>>;
   /** Marks the token revoked (only within `workspaceId`, when given); null when no such token. */
@@ -185,12 +186,14 @@ export interface SessionStore {
     memberIds: readonly string[],
   ): Promise<SessionWithMemberships>;
   findBySecretHash(secretHash: string): Promise<SessionWithMemberships | null>;
-  /** Like `ApiTokenStore.lockShared`: a concurrent revoke waits for the current transaction. */
-  lockShared(id: string): Promise<SessionRecord | null>;
+  /** Like `ApiTokenStore.findById`: with `shareLock`, a concurrent revoke waits for the current transaction. */
+  findById(id: string, options?: { shareLock?: boolean }): Promise<SessionRecord | null>;
   touch(id: string, seenAt: Date, expiresAt: Date): Promise<void>;
   revoke(id: string, at: Date): Promise<void>;
   /** Ends every live session that includes the member; returns how many. */
   revokeForMember(memberId: string, at: Date): Promise<number>;
+  /** Deletes sessions that expired or were revoked before `cutoff`; returns how many. */
+  deleteEndedBefore(cutoff: Date): Promise<number>;
 }
 
 /** Every store, bound to one database handle (a pool or an open transaction). */

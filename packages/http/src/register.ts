@@ -70,13 +70,17 @@ async function runAsCredential<T>(
 ): Promise<Result<T>> {
   if (route.method === 'get') {
     const result = await execute(deps.stores);
-    const still = await recheckCredential(principal, { stores: deps.stores, clock: deps.clock });
+    const still = await recheckCredential(
+      principal,
+      { stores: deps.stores, clock: deps.clock },
+      { shareLock: false },
+    );
     return still.ok ? result : still;
   }
   return deps.stores.transaction(async (stores) => {
     const result = await execute(stores);
     if (!result.ok) return result;
-    const still = await recheckCredential(principal, { stores, clock: deps.clock });
+    const still = await recheckCredential(principal, { stores, clock: deps.clock }, { shareLock: true });
     return still.ok ? result : still;
   });
 }

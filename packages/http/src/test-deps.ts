@@ -44,7 +44,7 @@ export function createUnitTestDeps(
     apiTokens: {
       insert: () => Promise.reject(new Error('not in unit tests')),
       findBySecretHash: async (hash: string) => tokens.find((token) => token.secretHash === hash) ?? null,
-      lockShared: async (id: string) => tokens.find((token) => token.id === id) ?? null,
+      findById: async (id: string) => tokens.find((token) => token.id === id) ?? null,
       listActive: () => Promise.reject(new Error('not in unit tests')),
       revoke: async () => null,
       touch: async () => {},

@@ -55,8 +55,10 @@ export function createApiTokenStore(db: Knex | Knex.Transaction): ApiTokenStore 
       return row ? toApiToken(row) : null;
     },
 
-    async lockShared(id: string): Promise<ApiTokenRecord | null> {
-      const row = await tokens().where({ id }).forShare().first();
+    async findById(id: string, options: { shareLock?: boolean } = {}): Promise<ApiTokenRecord | null> {
+      const query = tokens().where({ id });
+      if (options.shareLock) query.forShare();
+      const row = await query.first();
       return row ? toApiToken(row) : null;
     },
 

@@ -89,8 +89,10 @@ export function createSessionStore(db: Knex | Knex.Transaction): SessionStore {
       return row ? withMemberships(row) : null;
     },
 
-    async lockShared(id) {
-      const row = await sessions().where({ id }).forShare().first();
+    async findById(id, options = {}) {
+      const query = sessions().where({ id });
+      if (options.shareLock) query.forShare();
+      const row = await query.first();
       return row ? toSession(row) : null;
     },
 
@@ -103,6 +105,17 @@ export function createSessionStore(db: Knex | Knex.Transaction): SessionStore {
 
     async revoke(id, at) {
       await sessions().where({ id }).whereNull('revoked_at').update({ revoked_at: at });
+    },
+
+    async deleteEndedBefore(cutoff) {
+      // Counted in SQL: knex-pglite answers del() with a result object where pg gives a number.
+      const result: { rows: { deleted: number }[] } = await db.raw(
+        `with deleted as (
+           delete from sessions where expires_at < ? or revoked_at < ? returning 1
+         ) select count(*)::integer as deleted from deleted`,
+        [cutoff, cutoff],
+      );
+      return result.rows[0]?.deleted ?? 0;
     },
 
     async revokeForMember(memberId, at) {

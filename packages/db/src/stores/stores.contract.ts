@@ -532,13 +532,17 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
         expect(pages.flat().map((token) => token.id)).toEqual(expected);
       });
 
-      it('touch records the last use; lockShared reads the token as stored', async () => {
+      it('touch records the last use; findById reads the token as stored, share-locked or not', async () => {
         const token = await newToken(await newWorkspace());
         const tokens = createStores(knex).apiTokens;
         const at = new Date('2030-05-05T05:05:05.005Z');
         await tokens.touch(token.id, at);
-        expect(await tokens.lockShared(token.id)).toEqual({ ...token, lastUsedAt: at });
-        expect(await tokens.lockShared(newId('apiToken'))).toBeNull();
+        expect(await tokens.findById(token.id)).toEqual({ ...token, lastUsedAt: at });
+        const locked = await knex.transaction((trx) =>
+          createStores(trx).apiTokens.findById(token.id, { shareLock: true }),
+        );
+        expect(locked).toEqual({ ...token, lastUsedAt: at });
+        expect(await tokens.findById(newId('apiToken'))).toBeNull();
       });
 
       it('members by e-mail across workspaces (any case), by id, newest first, role changes and removal', async () => {
@@ -653,13 +657,13 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
         expect(await createStores(knex).sessions.findBySecretHash('unknown')).toBeNull();
       });
 
-      it('touch slides the expiry; revoke keeps the first time; lockShared reads the state', async () => {
+      it('touch slides the expiry; revoke keeps the first time; findById reads the state', async () => {
         const sessions = createStores(knex).sessions;
         const session = await newSession([]);
         const seen = new Date('2030-01-01T01:00:00.000Z');
         const later = new Date('2030-01-02T01:00:00.000Z');
         await sessions.touch(session.id, seen, later);
-        expect(await sessions.lockShared(session.id)).toMatchObject({ lastSeenAt: seen, expiresAt: later });
+        expect(await sessions.findById(session.id)).toMatchObject({ lastSeenAt: seen, expiresAt: later });
         const revokedAt = new Date('2030-01-01T02:00:00.000Z');
         await sessions.revoke(session.id, revokedAt);
         await sessions.revoke(session.id, new Date('2030-01-01T03:00:00.000Z'));
@@ -668,8 +672,8 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
           new Date('2030-01-01T04:00:00.000Z'),
           new Date('2030-01-03T00:00:00.000Z'),
         );
-        expect(await sessions.lockShared(session.id)).toMatchObject({ revokedAt, expiresAt: later });
-        expect(await sessions.lockShared(newId('session'))).toBeNull();
+        expect(await sessions.findById(session.id)).toMatchObject({ revokedAt, expiresAt: later });
+        expect(await sessions.findById(newId('session'))).toBeNull();
       });
 
       it("revokeForMember ends exactly the sessions that include the member, and a removed member's links go", async () => {
@@ -684,11 +688,39 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
         const sessions = createStores(knex).sessions;
         expect(await sessions.revokeForMember(a.id, new Date())).toBe(2);
         expect(await sessions.revokeForMember(a.id, new Date())).toBe(0);
-        expect((await sessions.lockShared(withA.id))?.revokedAt).toBeInstanceOf(Date);
-        expect((await sessions.lockShared(withBoth.id))?.revokedAt).toBeInstanceOf(Date);
-        expect((await sessions.lockShared(withB.id))?.revokedAt).toBeNull();
+        expect((await sessions.findById(withA.id))?.revokedAt).toBeInstanceOf(Date);
+        expect((await sessions.findById(withBoth.id))?.revokedAt).toBeInstanceOf(Date);
+        expect((await sessions.findById(withB.id))?.revokedAt).toBeNull();
         await createStores(knex).members.delete(workspaceId, b.id);
         expect(await knex('session_members').where({ member_id: b.id })).toEqual([]);
+      });
+
+      it('deleteEndedBefore removes sessions expired or revoked before the cutoff, and their links', async () => {
+        const workspaceId = await newWorkspace();
+        const a = await member(workspaceId, `a.${newId('member')}@example.com`);
+        const sessions = createStores(knex).sessions;
+        const expired = await newSession([a.id]); // expires 2030-01-02
+        const revoked = await newSession([a.id]);
+        await sessions.touch(
+          revoked.id,
+          new Date('2030-01-01T00:00:00.000Z'),
+          new Date('2031-01-01T00:00:00.000Z'),
+        );
+        await sessions.revoke(revoked.id, new Date('2030-01-01T12:00:00.000Z'));
+        const live = await newSession([a.id]);
+        await sessions.touch(
+          live.id,
+          new Date('2030-01-01T00:00:00.000Z'),
+          new Date('2031-01-01T00:00:00.000Z'),
+        );
+        // Other tests' sessions may go too; these three decide the count's floor.
+        expect(await sessions.deleteEndedBefore(new Date('2030-01-03T00:00:00.000Z'))).toBeGreaterThanOrEqual(
+          2,
+        );
+        expect(await sessions.findById(expired.id)).toBeNull();
+        expect(await sessions.findById(revoked.id)).toBeNull();
+        expect(await sessions.findById(live.id)).not.toBeNull();
+        expect(await knex('session_members').whereIn('session_id', [expired.id, revoked.id])).toEqual([]);
       });
     });
 
