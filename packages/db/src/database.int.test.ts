@@ -34,7 +34,12 @@ describe('migrations on PostgreSQL', () => {
     try {
       for (let i = 0; i < 3; i++) processes.push(await createDatabase({ url: url.toString() }));
       const applied = await Promise.all(processes.map((p) => migrateLatest(p.knex)));
-      expect(applied.flat()).toEqual(['0001-initial-schema', '0002-bookings', '0003-webhooks']);
+      expect(applied.flat()).toEqual([
+        '0001-initial-schema',
+        '0002-bookings',
+        '0003-webhooks',
+        '0004-sessions',
+      ]);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
       await admin.raw('drop database if exists ?? with (force)', [name]);
@@ -60,6 +65,7 @@ describe('embedded PGlite', () => {
       '0001-initial-schema',
       '0002-bookings',
       '0003-webhooks',
+      '0004-sessions',
     ]);
     const id = newId('workspace');
     const created = await createStores(first.knex).workspaces.insert({ id, slug: 'kept', name: 'Kept' });
