@@ -1,6 +1,6 @@
 import type { ApiTokenRecord, ApiTokenStore, Page, PageRequest } from '@travelops/domain';
 import type { Knex } from 'knex';
-import { type DbTimestamp, keysetDate, toDateOrNull, toPage } from './columns.js';
+import { type DbTimestamp, pageNewestFirst, toDateOrNull } from './columns.js';
 
 interface ApiTokenRow {
   id: string;
@@ -63,20 +63,11 @@ export function createApiTokenStore(db: Knex | Knex.Transaction): ApiTokenStore 
     },
 
     async listActive(workspaceId: string, page: PageRequest): Promise<Page<ApiTokenRecord>> {
-      const query = tokens().where({ workspace_id: workspaceId }).whereNull('revoked_at');
-      if (page.after) {
-        query.whereRaw('(created_at, id) < (?::timestamptz, ?)', [keysetDate(page.after), page.after.id]);
-      }
-      const rows = await query
-        .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .limit(page.limit + 1);
-      return toPage(rows.map(toApiToken), page, (token) => ({
-        value: token.createdAt.toISOString(),
-        id: token.id,
-      }));
+      return pageNewestFirst(
+        tokens().where({ workspace_id: workspaceId }).whereNull('revoked_at'),
+        page,
+        toApiToken,
+      );
     },
 
     async revoke(id: string, at: Date, workspaceId?: string): Promise<ApiTokenRecord | null> {

@@ -11,7 +11,7 @@ import {
 } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
-import { type DbTimestamp, guarded, keysetDate, toPage } from './columns.js';
+import { type DbTimestamp, guarded, pageNewestFirst } from './columns.js';
 
 interface MemberRow {
   id: string;
@@ -54,20 +54,7 @@ export function createMemberStore(db: Knex | Knex.Transaction): MemberStore {
     },
 
     async list(workspaceId: string, page: PageRequest): Promise<Page<MemberRecord>> {
-      const query = members().where({ workspace_id: workspaceId });
-      if (page.after) {
-        query.whereRaw('(created_at, id) < (?::timestamptz, ?)', [keysetDate(page.after), page.after.id]);
-      }
-      const rows = await query
-        .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .limit(page.limit + 1);
-      return toPage(rows.map(toMember), page, (member) => ({
-        value: member.createdAt.toISOString(),
-        id: member.id,
-      }));
+      return pageNewestFirst(members().where({ workspace_id: workspaceId }), page, toMember);
     },
 
     async lockAll(workspaceId: string): Promise<MemberRecord[]> {
