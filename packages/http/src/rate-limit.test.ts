@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 import { clientKey } from './rate-limit.js';
+import { defineRoute } from './route.js';
 import { createCountingRateLimiter, createUnitTestDeps } from './test-deps.js';
 
 describe('clientKey', () => {
@@ -76,5 +78,40 @@ describe('rate limit headers and 429', () => {
     const res = await fetch(`${base}/workspaces/%E0%A4%A/tours`);
     expect(res.status).toBe(404);
     expect(headers(res).limit).toBe('3');
+  });
+});
+
+describe('a fault of the service', () => {
+  const broken = defineRoute({
+    operationId: 'listBroken',
+    method: 'get',
+    path: '/public/{workspaceSlug}/broken',
+    summary: 'Throws',
+    tags: ['Public'],
+    access: 'public',
+    params: v.object({ workspaceSlug: v.string() }),
+    success: { status: 200, description: 'never', schema: v.object({}) },
+    errors: [],
+    async handle() {
+      throw new Error('a bug');
+    },
+  });
+  const app = createApp(createUnitTestDeps([], { rateLimiter: createCountingRateLimiter(5) }), {
+    routes: [broken],
+  });
+
+  it('answers 500 INTERNAL_ERROR with the rate limit headers', async () => {
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/public/x/broken`);
+      expect(res.status).toBe(500);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('INTERNAL_ERROR');
+      expect(res.headers.get('x-ratelimit-limit')).toBe('5');
+      expect(res.headers.get('x-ratelimit-remaining')).toBe('4');
+      expect(res.headers.get('x-ratelimit-reset')).toBe('60');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -545,6 +545,33 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
         expect(await tokens.findById(newId('apiToken'))).toBeNull();
       });
 
+      it('a token read with shareLock holds a concurrent revoke until its transaction ends', async ({
+        skip,
+      }) => {
+        if (!database.concurrentSessions) skip('one connection: transactions cannot overlap');
+        const token = await newToken(await newWorkspace());
+        let revoked = false;
+        let revoke: Promise<unknown> = Promise.resolve();
+        await knex.transaction(async (trx) => {
+          const read = await createStores(trx).apiTokens.findById(token.id, { shareLock: true });
+          expect(read?.revokedAt).toBeNull();
+          revoke = createStores(knex)
+            .apiTokens.revoke(token.id, new Date())
+            .then(() => {
+              revoked = true;
+            });
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          expect(revoked).toBe(false);
+        });
+        await revoke;
+        expect(revoked).toBe(true);
+        // Once the revoke has committed, a share-locked read sees it.
+        const seen = await knex.transaction((trx) =>
+          createStores(trx).apiTokens.findById(token.id, { shareLock: true }),
+        );
+        expect(seen?.revokedAt).toBeInstanceOf(Date);
+      });
+
       it('members by e-mail across workspaces (any case), by id, newest first, role changes and removal', async () => {
         const members = createStores(knex).members;
         const [first, second] = [await newWorkspace(), await newWorkspace()];
