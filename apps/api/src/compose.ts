@@ -5,6 +5,7 @@ import { createApp, createSandboxPaymentProvider, type Logger } from '@travelops
 import { createEndpointUrlCheck } from '@travelops/worker';
 import type { Redis } from 'ioredis';
 import type { ApiConfig } from './config.js';
+import { createRateLimiter } from './rate-limits.js';
 import { createRedisClient } from './redis.js';
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -48,13 +49,23 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
   const cursorSecret = await getOrCreateSecret(database.knex, 'cursor-signing', () =>
     randomBytes(32).toString('base64url'),
   );
+  const csrfSecret = await getOrCreateSecret(database.knex, 'csrf-signing', () =>
+    randomBytes(32).toString('base64url'),
+  );
   const app = createApp({
     stores: createStores(database.knex),
     clock,
     payments: createSandboxPaymentProvider(config.publicBaseUrl),
     checkWebhookUrl: createEndpointUrlCheck(config.allowPrivateWebhookUrls),
     logger,
+    rateLimiter: createRateLimiter({
+      rules: config.rateLimits,
+      redis,
+      keyPrefix: config.redisKeyPrefix,
+      logger,
+    }),
     cursorSecret,
+    csrfSecret,
     readiness: {
       database: () => database.ping(),
       ...(redis && { redis: async () => void (await (redis as Redis).ping()) }),

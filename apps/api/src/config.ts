@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { allowPrivateWebhookUrls } from '@travelops/worker';
 import * as v from 'valibot';
+import type { RateLimitRules } from './rate-limits.js';
 
 const Port = v.pipe(
   v.string(),
@@ -14,6 +15,12 @@ const Url = (protocols: string[]) =>
     v.url('must be a URL'),
     v.check((s) => protocols.includes(new URL(s).protocol), `must use ${protocols.join(' or ')}`),
   );
+const Count = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,9}$/, 'must be a whole number'),
+  v.transform(Number),
+  v.minValue(1),
+);
 const Flag = v.pipe(
   v.picklist(['true', 'false', '1', '0']),
   v.transform((s) => s === 'true' || s === '1'),
@@ -30,6 +37,16 @@ const EnvSchema = v.object({
   WORKER_IN_PROCESS: v.optional(Flag),
   WEBHOOK_ALLOW_PRIVATE_URLS: v.optional(Flag),
   NODE_ENV: v.optional(v.string()),
+  REDIS_KEY_PREFIX: v.optional(
+    v.pipe(v.string(), v.regex(/^[\w:.-]{1,64}$/, 'must be 1-64 of [A-Za-z0-9_:.-]')),
+    'travelops:',
+  ),
+  RATE_LIMIT_PER_TOKEN: v.optional(Count, '600'),
+  RATE_LIMIT_PER_IP: v.optional(Count, '120'),
+  RATE_LIMIT_WINDOW_SECONDS: v.optional(Count, '60'),
+  LOGIN_LIMIT_PER_ACCOUNT: v.optional(Count, '10'),
+  LOGIN_LIMIT_PER_IP: v.optional(Count, '100'),
+  LOGIN_LIMIT_WINDOW_SECONDS: v.optional(Count, '900'),
 });
 
 export interface ApiConfig {
@@ -45,6 +62,9 @@ export interface ApiConfig {
   workerInProcess: boolean;
   /** Webhook endpoints may be private/loopback addresses (development); off in production. */
   allowPrivateWebhookUrls: boolean;
+  /** Prefix of every Redis key this deployment writes. */
+  redisKeyPrefix: string;
+  rateLimits: RateLimitRules;
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +91,13 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     workerInProcess: embedded || (e.WORKER_IN_PROCESS ?? false),
     allowPrivateWebhookUrls: allowPrivateWebhookUrls(env),
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    rateLimits: {
+      credential: { points: e.RATE_LIMIT_PER_TOKEN, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
+      ip: { points: e.RATE_LIMIT_PER_IP, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
+      'login-account': { points: e.LOGIN_LIMIT_PER_ACCOUNT, windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS },
+      'login-ip': { points: e.LOGIN_LIMIT_PER_IP, windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS },
+    },
   };
 }
 

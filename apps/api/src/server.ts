@@ -3,6 +3,7 @@ import { createStores } from '@travelops/db';
 import {
   createBookingJobs,
   createJsonLogger,
+  createSessionJobs,
   createWebhookDeliveryJob,
   createWebhookSender,
   createWorker,
@@ -28,6 +29,7 @@ async function main() {
   const stores = createStores(api.database.knex);
   const jobs = [
     ...createBookingJobs({ stores, clock: systemClock }, logger),
+    ...createSessionJobs({ sessions: stores.sessions, clock: systemClock }, logger),
     createWebhookDeliveryJob({
       stores,
       clock: systemClock,

@@ -190,7 +190,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const protectedRoutes = apiRoutes.filter((route) => route.access !== 'public');
+/**
+ * The bearer-token matrix: every route a token may call. Session-only routes (sign-in,
+ * API-key settings, members) have their own matrix in sessions/api-keys tests.
+ */
+const protectedRoutes = apiRoutes.filter(
+  (route) => typeof route.access === 'object' && route.access.sessionOnly !== true,
+);
 const routeName = (route: RouteDefinition) => `${route.method.toUpperCase()} ${route.path}`;
 
 /** The route's path for workspace `s`, naming `s`'s own records. */

@@ -6,7 +6,7 @@ import { createTestDatabase } from '@travelops/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenCreate, workspaceCreate } from '../src/cli/commands.js';
 import { createDeparture, createTour, customerInput, type TestWorkspace } from './fixtures.js';
-import { startTestApi, type TestApi, type TestResponse } from './harness.js';
+import { startTestApi, type TestApi, type TestResponse, testRedisEnv } from './harness.js';
 import { freePort, startBuiltServer } from './processes.js';
 
 let t: TestApi;
@@ -182,13 +182,9 @@ describe('createBooking across two API processes sharing one database', () => {
       if (!token.ok) throw new Error(token.error.message);
 
       const ports = [await freePort(), await freePort()];
+      const redisEnv = testRedisEnv();
       for (const port of ports) {
-        servers.push(
-          await startBuiltServer(
-            { PORT: String(port), DATABASE_URL: db.url, REDIS_URL: 'redis://127.0.0.1:6379' },
-            cwd,
-          ),
-        );
+        servers.push(await startBuiltServer({ PORT: String(port), DATABASE_URL: db.url, ...redisEnv }, cwd));
       }
       const call = async (port: number, method: string, path: string, body?: unknown) => {
         const res = await fetch(`http://127.0.0.1:${port}${path}`, {

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { createStores } from '@travelops/db';
 import { createTestDatabase, type TestDatabase } from '@travelops/db/testing';
 import type { Role } from '@travelops/domain';
-import { type CommandDeps, tokenCreate, workspaceCreate } from '../src/cli/commands.js';
+import type { Redis } from 'ioredis';
+import { type CommandDeps, memberCreate, tokenCreate, workspaceCreate } from '../src/cli/commands.js';
 import { type Api, createApi, systemClock } from '../src/compose.js';
 import { loadConfig } from '../src/config.js';
 
@@ -13,8 +14,18 @@ export interface TestResponse<T = any> {
   body: T;
 }
 
+/** A signed-in browser: its cookie, and the CSRF token unsafe methods need. */
+export interface TestSession {
+  cookie: string;
+  csrfToken: string;
+  /** The sign-in answer's `data`. */
+  data: any;
+}
+
 export interface RequestOptions {
   token?: string;
+  /** Sends the session cookie, and its CSRF token on unsafe methods. */
+  session?: TestSession;
   body?: unknown;
   /** Sent as is, without JSON encoding. */
   rawBody?: string;
@@ -37,11 +48,33 @@ export interface TestApi {
     slug?: string,
   ): Promise<{ workspaceId: string; slug: string; token: string; tokenId: string }>;
   createToken(workspaceId: string, role: Role): Promise<{ token: string; tokenId: string }>;
+  /** A member (CLI `member:create`) with a password of its own; the e-mail is unique unless given. */
+  createMember(
+    workspaceId: string,
+    role: Role,
+    options?: { email?: string; password?: string },
+  ): Promise<{ memberId: string; email: string; password: string }>;
+  /** POST /auth/login; throws unless it answers 200. */
+  signIn(email: string, password: string): Promise<TestSession>;
+  /** A new member of the role in the workspace, signed in. */
+  memberSession(workspaceId: string, role: Role): Promise<TestSession & { memberId: string; email: string }>;
   close(): Promise<void>;
 }
 
 let counter = 0;
-const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter++}`;
+export const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter++}`;
+
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** The shared test Redis under a key prefix of this test's own, so runs never share counters. */
+export const testRedisEnv = () => ({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: `${unique('test')}:` });
+
+/** Removes what a test left under its prefix (counters expire anyway; this keeps Redis tidy). */
+export async function deleteRedisKeys(redis: Redis | null, prefix: string): Promise<void> {
+  if (redis?.status !== 'ready') return;
+  const keys = await redis.keys(`${prefix}*`).catch(() => []);
+  if (keys.length) await redis.del(...keys).catch(() => {});
+}
 
 /**
  * The real API, in-process on port 0, against a PostgreSQL database of its own (dropped
@@ -58,7 +91,12 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   };
   const config = loadConfig({
     DATABASE_URL: database.url,
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    ...testRedisEnv(),
+    // Tests of other rules send hundreds of requests from one address; rate limit tests set their own.
+    RATE_LIMIT_PER_TOKEN: '100000',
+    RATE_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_ACCOUNT: '100000',
+    LOGIN_LIMIT_PER_IP: '100000',
     ...env,
   });
   const api = await createApi(config, logger);
@@ -79,24 +117,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     database,
     logs,
     commandDeps: deps,
-    async request(method, path, options = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.token) headers.Authorization = `Bearer ${options.token}`;
-      let body: string | undefined = options.rawBody;
-      if (options.body !== undefined) {
-        body = JSON.stringify(options.body);
-        headers['Content-Type'] ??= 'application/json';
-      }
-      const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        // Not JSON (the /docs page): the text is the body.
-      }
-      return { status: res.status, headers: res.headers, body: parsed as never };
-    },
+    request,
     local(url: string) {
       const parsed = new URL(url);
       return `${baseUrl}${parsed.pathname}${parsed.search}`;
@@ -107,10 +128,73 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
       return { ...created.value, ...(await createToken(created.value.workspaceId, role)) };
     },
     createToken,
+    createMember,
+    signIn,
+    async memberSession(workspaceId, role) {
+      const member = await createMember(workspaceId, role);
+      return {
+        ...(await signIn(member.email, member.password)),
+        memberId: member.memberId,
+        email: member.email,
+      };
+    },
     async close() {
       await new Promise((resolve) => server.close(resolve));
+      await deleteRedisKeys(api.redis, config.redisKeyPrefix);
       await api.close();
       await database.drop();
     },
   };
+
+  async function request<T = any>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    if (options.session) {
+      headers.Cookie = options.session.cookie;
+      if (!['GET', 'HEAD'].includes(method)) headers['X-CSRF-Token'] ??= options.session.csrfToken;
+    }
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON (the /docs page): the text is the body.
+    }
+    return { status: res.status, headers: res.headers, body: parsed as never };
+  }
+
+  async function createMember(
+    workspaceId: string,
+    role: Role,
+    options: { email?: string; password?: string } = {},
+  ) {
+    const email = options.email ?? `${unique('member')}@example.com`;
+    const password = options.password ?? `pw-${unique('secret')}`;
+    const created = await memberCreate(deps, { workspace: workspaceId, email, password, role });
+    if (!created.ok) throw new Error(created.error.message);
+    return { memberId: created.value.memberId, email, password };
+  }
+
+  async function signIn(email: string, password: string): Promise<TestSession> {
+    const res = await request('POST', '/auth/login', { body: { email, password } });
+    if (res.status !== 200) throw new Error(`sign in: ${res.status} ${JSON.stringify(res.body)}`);
+    return { cookie: sessionCookieOf(res), csrfToken: res.body.data.csrfToken, data: res.body.data };
+  }
+}
+
+/** The `tops_session=...` pair a response sets. */
+export function sessionCookieOf(res: TestResponse): string {
+  const cookie = res.headers.getSetCookie().find((value) => value.startsWith('tops_session='));
+  if (!cookie) throw new Error('no session cookie was set');
+  return cookie.split(';')[0] as string;
 }

@@ -67,3 +67,31 @@ export async function startBuiltServer(env: Record<string, string>, cwd: string)
     },
   };
 }
+
+/** A Redis of this test's own (the shared one on 6379 stays up), stopped and started at will. */
+export function startRedis(port: number) {
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('Ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
+  });
+  return {
+    ready,
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
+    async stop() {
+      child.kill('SIGCONT');
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}

@@ -103,16 +103,56 @@ describe('/openapi.json', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('declares bearerAuth, required by every /workspaces operation and by no /public one', () => {
+  it('declares bearerAuth and sessionCookie: every /workspaces operation takes one (session-only ones the cookie), no /public one', () => {
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components.securitySchemes.sessionCookie).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'tops_session',
+    });
+    const sessionOnly = [
+      'listApiKeys',
+      'createApiKey',
+      'revokeApiKey',
+      'listMembers',
+      'updateMember',
+      'deleteMember',
+    ];
     for (const operation of operationsOf(document).values()) {
       if (operation.path.startsWith('/workspaces/')) {
-        expect(operation.security, operation.operationId).toEqual([{ bearerAuth: [] }]);
-        expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401', '403']));
+        expect(operation.security, operation.operationId).toEqual(
+          sessionOnly.includes(operation.operationId)
+            ? [{ sessionCookie: [] }]
+            : [{ bearerAuth: [] }, { sessionCookie: [] }],
+        );
+        expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401', '403', '429']));
       } else if (operation.path.startsWith('/public/')) {
         expect(operation.security, operation.operationId).toEqual([]);
+        expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['429']));
       }
     }
+    expect(operationsOf(document).get('logIn')).toMatchObject({
+      method: 'post',
+      path: '/auth/login',
+      security: [],
+    });
+    expect(operationsOf(document).get('getSession')?.security).toEqual([{ sessionCookie: [] }]);
+  });
+
+  it('documents the rate limit headers on every answer and Retry-After on 429', () => {
+    expect(Object.keys(document.components.headers)).toEqual([
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ]);
+    const limited = document.components.responses.RateLimited;
+    expect(Object.keys(limited.headers)).toEqual(
+      expect.arrayContaining(['Retry-After', 'X-RateLimit-Reset']),
+    );
+    const listTours = operationsOf(document).get('listTours') as any;
+    expect(Object.keys(listTours.responses['200'].headers)).toEqual(
+      expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']),
+    );
   });
 
   it('documents the error envelope and the Tour, Availability and Customer schemas', () => {

@@ -1,4 +1,4 @@
-export { createBookingJobs } from './jobs.js';
+export { createBookingJobs, createSessionJobs } from './jobs.js';
 export { createJsonLogger, type Logger, type LogLevel, type LogStream } from './logger.js';
 export {
   allowPrivateWebhookUrls,

@@ -1,4 +1,11 @@
-import { type BookingDeps, expireHolds, purgeIdempotencyKeys } from '@travelops/domain';
+import {
+  type BookingDeps,
+  type Clock,
+  expireHolds,
+  purgeEndedSessions,
+  purgeIdempotencyKeys,
+  type SessionStore,
+} from '@travelops/domain';
 import type { Logger } from './logger.js';
 import type { Job } from './worker.js';
 
@@ -20,6 +27,21 @@ export function createBookingJobs(deps: Pick<BookingDeps, 'stores' | 'clock'>, l
         const purged = await purgeIdempotencyKeys(deps.stores, deps.clock);
         if (purged)
           logger.info({ job: 'purge-idempotency-keys', purged }, 'idempotency records past 24 h deleted');
+      },
+    },
+  ];
+}
+
+/** Sessions (decisions §6) that ended over a day ago are deleted. */
+export function createSessionJobs(deps: { sessions: SessionStore; clock: Clock }, logger: Logger): Job[] {
+  return [
+    {
+      name: 'purge-ended-sessions',
+      intervalMs: 60 * 60_000,
+      async run() {
+        const purged = await purgeEndedSessions(deps);
+        if (purged)
+          logger.info({ job: 'purge-ended-sessions', purged }, 'sessions ended over a day ago deleted');
       },
     },
   ];

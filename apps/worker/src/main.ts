@@ -1,6 +1,6 @@
 import { createDatabase, createStores, migrateLatest } from '@travelops/db';
 import { parseWorkerEnv } from './config.js';
-import { createBookingJobs } from './jobs.js';
+import { createBookingJobs, createSessionJobs } from './jobs.js';
 import { createJsonLogger } from './logger.js';
 import { allowPrivateWebhookUrls } from './webhooks/address-guard.js';
 import { createWebhookDeliveryJob } from './webhooks/delivery-job.js';
@@ -26,6 +26,7 @@ if (database) {
   const allowPrivateAddresses = allowPrivateWebhookUrls(process.env);
   jobs.push(
     ...createBookingJobs({ stores, clock }, logger),
+    ...createSessionJobs({ sessions: stores.sessions, clock }, logger),
     createWebhookDeliveryJob({ stores, clock, logger, send: createWebhookSender({ allowPrivateAddresses }) }),
   );
 } else {

@@ -22,11 +22,24 @@ function createMemoryApiTokenStore(): ApiTokenStore & { rows: ApiTokenRecord[] }
     async findBySecretHash(secretHash) {
       return rows.find((row) => row.secretHash === secretHash) ?? null;
     },
-    async revoke(id, at) {
-      const row = rows.find((candidate) => candidate.id === id);
+    async findById(id) {
+      return rows.find((row) => row.id === id) ?? null;
+    },
+    async listActive() {
+      throw new Error('not used here');
+    },
+    async revoke(id, at, workspaceId) {
+      const row = rows.find(
+        (candidate) =>
+          candidate.id === id && (workspaceId === undefined || candidate.workspaceId === workspaceId),
+      );
       if (!row) return null;
       row.revokedAt ??= at;
       return row;
+    },
+    async touch(id, at) {
+      const row = rows.find((candidate) => candidate.id === id);
+      if (row) row.lastUsedAt = at;
     },
   };
 }
@@ -242,5 +255,30 @@ describe('revokeApiToken', () => {
   it('an unknown id is NOT_FOUND', async () => {
     const result = await revokeApiToken(setup(), 'tok_missing');
     expect(result).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: expect.any(String) } });
+  });
+
+  it("another workspace's token is NOT_FOUND and stays live", async () => {
+    const deps = setup();
+    const { token, secret } = await issueApiToken(deps, { workspaceId: 'ws_1', role: 'ADMIN', name: 'x' });
+    expect((await revokeApiToken(deps, token.id, 'ws_2')).ok).toBe(false);
+    expect((await authenticateBearer(`Bearer ${secret}`, deps)).ok).toBe(true);
+    expect((await revokeApiToken(deps, token.id, 'ws_1')).ok).toBe(true);
+    expect((await authenticateBearer(`Bearer ${secret}`, deps)).ok).toBe(false);
+  });
+});
+
+describe('last use', () => {
+  it('is recorded on the first use and then at most once a minute', async () => {
+    const deps = setup();
+    const { token, secret } = await issueApiToken(deps, { workspaceId: 'ws_1', role: 'ADMIN', name: 'x' });
+    const row = () => deps.apiTokens.rows.find((candidate) => candidate.id === token.id);
+    await authenticateBearer(`Bearer ${secret}`, deps);
+    expect(row()?.lastUsedAt?.toISOString()).toBe('2030-01-01T00:00:00.000Z');
+    deps.clock.set('2030-01-01T00:00:59.999Z');
+    await authenticateBearer(`Bearer ${secret}`, deps);
+    expect(row()?.lastUsedAt?.toISOString()).toBe('2030-01-01T00:00:00.000Z');
+    deps.clock.set('2030-01-01T00:01:00.000Z');
+    await authenticateBearer(`Bearer ${secret}`, deps);
+    expect(row()?.lastUsedAt?.toISOString()).toBe('2030-01-01T00:01:00.000Z');
   });
 });

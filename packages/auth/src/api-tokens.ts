@@ -28,8 +28,22 @@ export interface ApiTokenDeps {
   clock: Clock;
 }
 
-/** Who is calling, once a credential has been verified. */
-export type Principal = { kind: 'api_token'; tokenId: string; workspaceId: string; role: Role };
+/**
+ * Who is calling, once a credential has been verified: an API token (bound to its workspace),
+ * or a session acting through its member in the path's workspace.
+ */
+export type Principal = ApiTokenPrincipal | SessionPrincipal;
+export type ApiTokenPrincipal = { kind: 'api_token'; tokenId: string; workspaceId: string; role: Role };
+export type SessionPrincipal = {
+  kind: 'session';
+  sessionId: string;
+  memberId: string;
+  workspaceId: string;
+  role: Role;
+};
+
+/** Last use is recorded at most this often per token, so reads do not each cost a write. */
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 export function generateApiTokenSecret(): string {
   return `${API_TOKEN_PREFIX}${randomBase62(SECRET_RANDOM_LENGTH)}`;
@@ -79,10 +93,19 @@ export async function issueApiToken(
   return { token, secret };
 }
 
-export async function revokeApiToken(deps: ApiTokenDeps, tokenId: string): Promise<Result<ApiTokenRecord>> {
-  const revoked = await deps.apiTokens.revoke(tokenId, deps.clock.now());
+/** Revokes the token (within `workspaceId` only, when given): every later request with it is 401. */
+export async function revokeApiToken(
+  deps: ApiTokenDeps,
+  tokenId: string,
+  workspaceId?: string,
+): Promise<Result<ApiTokenRecord>> {
+  const revoked = await deps.apiTokens.revoke(tokenId, deps.clock.now(), workspaceId);
   return revoked ? ok(revoked) : fail(notFound('API token'));
 }
+
+/** Not revoked and not expired at `now` (an expiry instant is already expired). */
+export const isLive = (token: { revokedAt: Date | null; expiresAt: Date | null }, now: Date) =>
+  token.revokedAt === null && (token.expiresAt === null || token.expiresAt.getTime() > now.getTime());
 
 const unauthenticated = (message: string): Result<never> => {
   const error: DomainError = { code: 'UNAUTHENTICATED', message };
@@ -96,7 +119,7 @@ const unauthenticated = (message: string): Result<never> => {
 export async function authenticateBearer(
   authorizationHeader: string | undefined,
   deps: ApiTokenDeps,
-): Promise<Result<Principal>> {
+): Promise<Result<ApiTokenPrincipal>> {
   if (authorizationHeader === undefined || authorizationHeader.trim() === '') {
     return unauthenticated('Missing bearer token: send the header "Authorization: Bearer <token>".');
   }
@@ -112,12 +135,11 @@ export async function authenticateBearer(
   // Looking up by hash needs no constant-time compare: timing reveals nothing about a secret's hash.
   const token = await deps.apiTokens.findBySecretHash(hashTokenSecret(secret));
   const now = deps.clock.now();
-  if (
-    token === null ||
-    token.revokedAt !== null ||
-    (token.expiresAt !== null && token.expiresAt.getTime() <= now.getTime())
-  ) {
+  if (token === null || !isLive(token, now)) {
     return unauthenticated('The bearer token is invalid, expired or revoked.');
+  }
+  if (token.lastUsedAt === null || now.getTime() - token.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    await deps.apiTokens.touch(token.id, now);
   }
   return ok({ kind: 'api_token', tokenId: token.id, workspaceId: token.workspaceId, role: token.role });
 }

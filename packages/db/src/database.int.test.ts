@@ -38,6 +38,7 @@ describe('migrations on PostgreSQL', () => {
         '0001-initial-schema',
         '0002-bookings',
         '0003-webhooks',
+        '0004-sessions',
         '0005-crm',
         '0006-operations',
       ]);
@@ -66,6 +67,7 @@ describe('embedded PGlite', () => {
       '0001-initial-schema',
       '0002-bookings',
       '0003-webhooks',
+      '0004-sessions',
       '0005-crm',
       '0006-operations',
     ]);

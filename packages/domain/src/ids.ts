@@ -7,6 +7,7 @@ export const ID_PREFIXES = {
   workspace: 'ws',
   member: 'mem',
   apiToken: 'tok',
+  session: 'ses',
   participant: 'ptc',
   event: 'evt',
   history: 'bhe',

@@ -1,9 +1,12 @@
+import type { DomainError } from '@travelops/domain';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
+import { type Caller, callerOf } from './admission.js';
 import type { HttpDeps } from './deps.js';
 import { renderDocsPage } from './docs-page.js';
 import { HttpError, sendError } from './errors.js';
 import { buildOpenApiDocument } from './openapi/document.js';
+import { clientKey, isCounted, limitByIp, setRateLimitHeaders } from './rate-limit.js';
 import { registerRoute } from './register.js';
 import { requestId } from './request-id.js';
 import type { RouteDefinition } from './route.js';
@@ -37,6 +40,13 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+
+  // Routes count their own requests (by credential); everything else counts per client IP.
+  // Health probes only report, so a load balancer never locks itself out.
+  const refuse = (res: Response, error: DomainError) => sendError(res, error);
+  const countByIp = limitByIp(deps.rateLimiter, refuse);
+  app.use(['/healthz', '/readyz'], limitByIp(deps.rateLimiter, refuse, 'peek'));
+  app.use(['/openapi.json', '/docs', '/sandbox'], countByIp);
 
   app.get('/healthz', (_req, res) => {
     res.json({ data: { status: 'ok' } });
@@ -80,10 +90,17 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   app.use(router);
   app.use(sandboxRouter(deps));
 
-  app.use((_req: Request, res: Response) => {
+  app.use(countByIp, (_req: Request, res: Response) => {
     sendError(res, { code: 'NOT_FOUND', message: 'No such route.' });
   });
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  app.use(async (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // An error before the request was counted (an undecodable path) still answers with the headers.
+    if (!isCounted(res) && !res.headersSent) {
+      await deps.rateLimiter
+        .consume('ip', clientKey(req.ip))
+        .then((outcome) => setRateLimitHeaders(res, outcome))
+        .catch(() => {});
+    }
     if (error instanceof HttpError) return sendError(res, error.error, error.status);
     // A path the router cannot decode (invalid percent-encoding) names no record.
     if (error instanceof URIError) return sendError(res, { code: 'NOT_FOUND', message: 'No such route.' });
@@ -100,6 +117,17 @@ function describe(error: unknown) {
     : String(error);
 }
 
+/** Which credential acted (ids only, never secrets). */
+function credentialFields({ principal, session }: Caller) {
+  if (principal?.kind === 'api_token') return { tokenId: principal.tokenId };
+  if (session)
+    return {
+      sessionId: session.record.id,
+      memberId: principal?.kind === 'session' ? principal.memberId : undefined,
+    };
+  return {};
+}
+
 /** One line per request: what was asked (route pattern, never the raw path), by whom, how it went. */
 function logRequests(deps: HttpDeps) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -113,7 +141,7 @@ function logRequests(deps: HttpDeps) {
           status: res.statusCode,
           ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
           workspaceId: res.locals.workspaceId,
-          tokenId: res.locals.principal?.tokenId,
+          ...credentialFields(callerOf(res)),
         },
         'request',
       );

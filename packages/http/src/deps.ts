@@ -1,4 +1,5 @@
 import type { Clock, EndpointUrlCheck, PaymentProvider, Stores } from '@travelops/domain';
+import type { RateLimiter } from './rate-limit.js';
 
 export interface Logger {
   info(fields: object, msg?: string): void;
@@ -28,6 +29,10 @@ export interface HttpDeps {
   logger: Logger;
   /** Key that signs pagination cursors; shared by every API instance. */
   cursorSecret: string;
+  /** Key that derives each session's CSRF token; shared by every API instance. */
+  csrfSecret: string;
+  /** Counters of decisions §7, shared by every instance (or in-process). */
+  rateLimiter: RateLimiter;
   /** Named dependency checks for /readyz; each rejects when its dependency is unreachable. */
   readiness: Record<string, ReadinessCheck>;
   config: HttpConfig;

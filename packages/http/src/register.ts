@@ -1,5 +1,6 @@
-import { authenticateBearer, authorize, type Principal } from '@travelops/auth';
+import { type Principal, recheckCredential } from '@travelops/auth';
 import {
+  type Actor,
   DEFAULT_LIMIT,
   ok,
   type Page,
@@ -8,8 +9,9 @@ import {
   runIdempotently,
   type Stores,
 } from '@travelops/domain';
-import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import * as v from 'valibot';
+import { admit, callerOf } from './admission.js';
 import { jsonBody } from './body.js';
 import { createCursorCodec } from './cursor.js';
 import type { HttpDeps } from './deps.js';
@@ -47,28 +49,40 @@ function createQueryCoercer(schema: v.GenericSchema | undefined) {
   };
 }
 
-function principalOf(res: Response): Principal | null {
-  return (res.locals.principal as Principal | undefined) ?? null;
-}
+const actorOf = (principal: Principal | null): Actor => {
+  if (principal?.kind === 'api_token') return { type: 'api_token', id: principal.tokenId };
+  if (principal?.kind === 'session') return { type: 'member', id: principal.memberId };
+  return { type: 'guest', id: null };
+};
 
-function authenticate(route: RouteDefinition, deps: HttpDeps): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    if (route.access === 'public') return next();
-    const authenticated = await authenticateBearer(req.get('Authorization'), {
-      apiTokens: deps.stores.apiTokens,
-      clock: deps.clock,
-    });
-    if (!authenticated.ok) {
-      res.setHeader('WWW-Authenticate', 'Bearer realm="travelops"');
-      return sendError(res, authenticated.error);
-    }
-    const workspaceId = String(req.params.workspaceId ?? '');
-    const authorized = authorize(authenticated.value, workspaceId, route.access.permission);
-    if (!authorized.ok) return sendError(res, authorized.error);
-    res.locals.principal = authenticated.value;
-    res.locals.workspaceId = workspaceId;
-    next();
-  };
+/**
+ * Decisions §6, revocation is immediate, in-flight requests included. A write runs in one
+ * transaction whose last statement re-reads the credential under a share lock: revoked
+ * meanwhile, the request is 401 and its transaction (idempotency record included) rolls
+ * back; a revoke arriving later waits for the commit. Use cases' own transactions become
+ * savepoints of this one. A read is checked again before it answers.
+ */
+async function runAsCredential<T>(
+  principal: Principal,
+  route: RouteDefinition,
+  deps: HttpDeps,
+  execute: (stores: Stores) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  if (route.method === 'get') {
+    const result = await execute(deps.stores);
+    const still = await recheckCredential(
+      principal,
+      { stores: deps.stores, clock: deps.clock },
+      { shareLock: false },
+    );
+    return still.ok ? result : still;
+  }
+  return deps.stores.transaction(async (stores) => {
+    const result = await execute(stores);
+    if (!result.ok) return result;
+    const still = await recheckCredential(principal, { stores, clock: deps.clock }, { shareLock: true });
+    return still.ok ? result : still;
+  });
 }
 
 interface StoredReply {
@@ -113,7 +127,7 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
       return sendError(res, { code: 'VALIDATION_ERROR', message: 'The request is invalid.', details });
 
     const queryValue = (query?.ok ? query.value : {}) as Record<string, unknown>;
-    const principal = principalOf(res);
+    const { principal, session } = callerOf(res);
     const scopeOf = (scope?: string) =>
       [route.operationId, principal?.workspaceId ?? '', scope ?? ''].join(':');
     const contextFor = (stores: Stores): RouteContext<unknown, unknown, unknown> => ({
@@ -121,13 +135,15 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
       query: queryValue,
       body: body?.ok ? body.value : undefined,
       principal,
+      session,
       deps,
+      stores,
       catalog: { ...stores, clock: deps.clock },
       bookings: { stores, clock: deps.clock, payments: deps.payments },
       crm: { stores, clock: deps.clock },
       operations: { stores, clock: deps.clock },
       webhooks: { stores, clock: deps.clock, checkUrl: deps.checkWebhookUrl },
-      actor: principal ? { type: 'api_token', id: principal.tokenId } : { type: 'guest', id: null },
+      actor: actorOf(principal),
       req,
       res,
       pageRequest(scope) {
@@ -153,18 +169,25 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
     };
 
     const key = route.idempotent ? req.get('Idempotency-Key') : undefined;
-    const outcome = key
-      ? await runIdempotently(
-          deps.stores,
-          deps.clock,
-          {
-            scope: `${principal?.workspaceId ?? `public:${String(req.params.workspaceSlug)}`} ${req.method} ${req.path}`,
-            key,
-            fingerprint: fingerprintBody(req.body),
-          },
-          run,
-        )
-      : await run(deps.stores);
+    const execute = (stores: Stores) =>
+      key
+        ? runIdempotently(
+            stores,
+            deps.clock,
+            {
+              scope: `${principal?.workspaceId ?? `public:${String(req.params.workspaceSlug)}`} ${req.method} ${req.path}`,
+              key,
+              fingerprint: fingerprintBody(req.body),
+            },
+            run,
+          )
+        : run(stores);
+    const outcome = principal
+      ? await runAsCredential(principal, route, deps, execute)
+      : await execute(deps.stores);
+    if (!outcome.ok && outcome.error.code === 'UNAUTHENTICATED' && principal?.kind === 'api_token') {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="travelops"');
+    }
     if (!outcome.ok) return sendError(res, outcome.error);
     const reply = outcome.value as StoredReply & { replayed?: boolean };
     if (reply.replayed) res.setHeader('Idempotent-Replayed', 'true');
@@ -172,7 +195,7 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
     res.status(reply.status).json(reply.body);
   };
 
-  const chain: RequestHandler[] = [authenticate(route, deps)];
+  const chain: RequestHandler[] = [admit(route, deps)];
   if (route.body) chain.push(jsonBody(bodyLimit));
   chain.push(handler);
   router[route.method](toExpressPath(route.path), ...chain);

@@ -10,6 +10,8 @@ import {
   type PageRequest,
   type Pagination,
   type Result,
+  type SessionWithMemberships,
+  type Stores,
   type WebhookDeps,
 } from '@travelops/domain';
 import type { Request, Response } from 'express';
@@ -29,9 +31,13 @@ export interface RouteContext<TParams, TQuery, TBody> {
   params: TParams;
   query: TQuery;
   body: TBody;
-  /** The caller; null on public routes. */
+  /** The caller in the path's workspace; null on public and `session` routes. */
   principal: Principal | null;
+  /** The session, when the caller used the session cookie, with its CSRF token. */
+  session: { record: SessionWithMemberships; csrfToken: string } | null;
   deps: HttpDeps;
+  /** Every store, bound to the request's transaction (writes by a credential run in one). */
+  stores: Stores;
   /** The stores and clock as the catalog use cases take them (bound to the request's transaction, if any). */
   catalog: CatalogDeps;
   /** The same for the booking use cases, with the payment provider. */
@@ -42,7 +48,7 @@ export interface RouteContext<TParams, TQuery, TBody> {
   operations: OperationsDeps;
   /** The same for the webhook endpoint use cases, with the URL check. */
   webhooks: WebhookDeps;
-  /** Who acts: the token, or a guest on public routes. */
+  /** Who acts: the token, the session's member, or a guest on public routes. */
   actor: Actor;
   req: Request;
   res: Response;
@@ -52,7 +58,17 @@ export interface RouteContext<TParams, TQuery, TBody> {
   pageReply<T>(page: Page<T>, scope?: string): Reply;
 }
 
-export type Access = { permission: Permission } | 'public';
+/**
+ * Who may call: `public` (no credential); `session` (a signed-in session, no workspace:
+ * `/auth/*`); or a permission in the path's workspace, held by an API token or a session's
+ * member, or by the session alone (`sessionOnly`: API keys and members, which a token
+ * must not manage).
+ */
+export type Access = 'public' | 'session' | { permission: Permission; sessionOnly?: boolean };
+
+/** True when an API token may call the route. */
+export const acceptsBearer = (access: Access): boolean =>
+  typeof access === 'object' && access.sessionOnly !== true;
 
 export interface RouteDefinition<
   TParams extends ObjectSchema = ObjectSchema,

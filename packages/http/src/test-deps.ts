@@ -1,5 +1,32 @@
 import type { ApiTokenRecord, Stores } from '@travelops/domain';
 import type { HttpDeps } from './deps.js';
+import type { RateLimiter } from './rate-limit.js';
+
+/** A stand-in for the real limiter (apps/api): counts per policy and key, never resets. */
+export function createCountingRateLimiter(limit = 1000): RateLimiter & { counts: Map<string, number> } {
+  const counts = new Map<string, number>();
+  const outcome = (used: number) => ({
+    allowed: used <= limit,
+    limit,
+    remaining: Math.max(limit - used, 0),
+    resetSeconds: 60,
+  });
+  return {
+    counts,
+    async consume(policy, key) {
+      const used = (counts.get(`${policy}:${key}`) ?? 0) + 1;
+      counts.set(`${policy}:${key}`, used);
+      return outcome(used);
+    },
+    async peek(policy, key) {
+      const used = counts.get(`${policy}:${key}`) ?? 0;
+      return { ...outcome(used), allowed: used < limit };
+    },
+    async reset(policy, key) {
+      counts.delete(`${policy}:${key}`);
+    },
+  };
+}
 
 const unused = new Proxy({} as Stores, {
   get(_target, store) {
@@ -17,7 +44,10 @@ export function createUnitTestDeps(
     apiTokens: {
       insert: () => Promise.reject(new Error('not in unit tests')),
       findBySecretHash: async (hash: string) => tokens.find((token) => token.secretHash === hash) ?? null,
+      findById: async (id: string) => tokens.find((token) => token.id === id) ?? null,
+      listActive: () => Promise.reject(new Error('not in unit tests')),
       revoke: async () => null,
+      touch: async () => {},
     },
   };
   return {
@@ -31,7 +61,9 @@ export function createUnitTestDeps(
       refund: async () => ({ ok: true, value: { reference: 'unit' } }),
     },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
+    rateLimiter: createCountingRateLimiter(),
     cursorSecret: 'unit-test-secret',
+    csrfSecret: 'unit-test-csrf-secret',
     readiness: {},
     config: { publicBaseUrl: 'http://localhost:3000' },
     ...overrides,

@@ -3,6 +3,7 @@ import { isCreateRace } from '../errors.js';
 import * as initialSchema from './0001-initial-schema.js';
 import * as bookings from './0002-bookings.js';
 import * as webhooks from './0003-webhooks.js';
+import * as sessions from './0004-sessions.js';
 import * as crm from './0005-crm.js';
 import * as operations from './0006-operations.js';
 
@@ -16,6 +17,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0001-initial-schema', initialSchema],
   ['0002-bookings', bookings],
   ['0003-webhooks', webhooks],
+  ['0004-sessions', sessions],
   ['0005-crm', crm],
   ['0006-operations', operations],
 ];

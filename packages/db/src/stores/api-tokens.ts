@@ -1,6 +1,6 @@
-import type { ApiTokenRecord, ApiTokenStore } from '@travelops/domain';
+import type { ApiTokenRecord, ApiTokenStore, Page, PageRequest } from '@travelops/domain';
 import type { Knex } from 'knex';
-import { type DbTimestamp, toDateOrNull } from './columns.js';
+import { type DbTimestamp, pageNewestFirst, toDateOrNull } from './columns.js';
 
 interface ApiTokenRow {
   id: string;
@@ -55,13 +55,32 @@ export function createApiTokenStore(db: Knex | Knex.Transaction): ApiTokenStore 
       return row ? toApiToken(row) : null;
     },
 
-    async revoke(id: string, at: Date): Promise<ApiTokenRecord | null> {
+    async findById(id: string, options: { shareLock?: boolean } = {}): Promise<ApiTokenRecord | null> {
+      const query = tokens().where({ id });
+      if (options.shareLock) query.forShare();
+      const row = await query.first();
+      return row ? toApiToken(row) : null;
+    },
+
+    async listActive(workspaceId: string, page: PageRequest): Promise<Page<ApiTokenRecord>> {
+      return pageNewestFirst(
+        tokens().where({ workspace_id: workspaceId }).whereNull('revoked_at'),
+        page,
+        toApiToken,
+      );
+    },
+
+    async revoke(id: string, at: Date, workspaceId?: string): Promise<ApiTokenRecord | null> {
       // coalesce keeps the first revocation time when a token is revoked twice.
       const [row] = await tokens()
-        .where({ id })
+        .where({ id, ...(workspaceId !== undefined && { workspace_id: workspaceId }) })
         .update({ revoked_at: db.raw('coalesce(revoked_at, ?)', [at]) })
         .returning('*');
       return row ? toApiToken(row as ApiTokenRow) : null;
+    },
+
+    async touch(id: string, at: Date): Promise<void> {
+      await tokens().where({ id }).update({ last_used_at: at });
     },
   };
 }

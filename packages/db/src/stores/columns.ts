@@ -76,7 +76,7 @@ export function guarded<T>(db: Knex | Knex.Transaction, work: (q: Knex) => Promi
 }
 
 /** A keyset page newest first, `(created_at, id)` descending, strictly after the cursor. */
-export async function pageNewestFirst<Row, T extends { createdAt: string; id: string }>(
+export async function pageNewestFirst<Row, T extends { createdAt: string | Date; id: string }>(
   query: Knex.QueryBuilder,
   page: PageRequest,
   map: (row: Row) => T,
@@ -90,5 +90,5 @@ export async function pageNewestFirst<Row, T extends { createdAt: string; id: st
       { column: 'id', order: 'desc' },
     ])
     .limit(page.limit + 1);
-  return toPage(rows.map(map), page, (item) => ({ value: item.createdAt, id: item.id }));
+  return toPage(rows.map(map), page, (item) => ({ value: toIso(item.createdAt), id: item.id }));
 }

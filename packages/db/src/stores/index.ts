@@ -18,6 +18,7 @@ import { createLeadStore } from './leads.js';
 import { createMemberStore } from './members.js';
 import { createOutboxStore } from './outbox.js';
 import { createPaymentStore } from './payments.js';
+import { createSessionStore } from './sessions.js';
 import { createTourStore } from './tours.js';
 import { createVehicleStore, createVendorStore } from './vehicles.js';
 import { createWebhookDeliveryStore } from './webhook-deliveries.js';
@@ -40,6 +41,7 @@ export function createStores(db: Knex | Knex.Transaction): Stores {
     workspaces: createWorkspaceStore(db),
     members: createMemberStore(db),
     apiTokens: createApiTokenStore(db),
+    sessions: createSessionStore(db),
     bookings: createBookingStore(db),
     bookingHistory: createBookingHistoryStore(db),
     payments: createPaymentStore(db),

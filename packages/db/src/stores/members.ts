@@ -1,7 +1,17 @@
-import { conflict, fail, type MemberRecord, type MemberStore, ok, type Result } from '@travelops/domain';
+import {
+  conflict,
+  fail,
+  type MemberRecord,
+  type MemberStore,
+  ok,
+  type Page,
+  type PageRequest,
+  type Result,
+  type Role,
+} from '@travelops/domain';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
-import { type DbTimestamp, guarded } from './columns.js';
+import { type DbTimestamp, guarded, pageNewestFirst } from './columns.js';
 
 interface MemberRow {
   id: string;
@@ -41,6 +51,30 @@ export function createMemberStore(db: Knex | Knex.Transaction): MemberStore {
     async lock(workspaceId: string, id: string): Promise<boolean> {
       const row = await members().where({ workspace_id: workspaceId, id }).forUpdate().first('id');
       return row !== undefined;
+    },
+
+    async findByEmail(email: string): Promise<MemberRecord[]> {
+      const rows = await members().whereRaw('lower(email) = lower(?)', [email]).orderBy('id');
+      return rows.map(toMember);
+    },
+
+    async list(workspaceId: string, page: PageRequest): Promise<Page<MemberRecord>> {
+      return pageNewestFirst(members().where({ workspace_id: workspaceId }), page, toMember);
+    },
+
+    async lockAll(workspaceId: string): Promise<MemberRecord[]> {
+      const rows = await members().where({ workspace_id: workspaceId }).orderBy('id').forUpdate();
+      return rows.map(toMember);
+    },
+
+    async updateRole(workspaceId: string, id: string, role: Role): Promise<MemberRecord | null> {
+      const [row] = await members().where({ workspace_id: workspaceId, id }).update({ role }).returning('*');
+      return row ? toMember(row as MemberRow) : null;
+    },
+
+    async delete(workspaceId: string, id: string): Promise<boolean> {
+      const rows = await members().where({ workspace_id: workspaceId, id }).delete().returning('id');
+      return rows.length > 0;
     },
 
     async insert(member: Omit<MemberRecord, 'createdAt'>): Promise<Result<MemberRecord>> {

@@ -505,6 +505,252 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
         expect(await tokens.findBySecretHash('unknown')).toBeNull();
         expect(await tokens.revoke(newId('apiToken'), firstRevoke)).toBeNull();
       });
+
+      const newToken = (workspaceId: string, name = 'key') =>
+        createStores(knex).apiTokens.insert({
+          id: newId('apiToken'),
+          workspaceId,
+          role: 'READ_ONLY',
+          name,
+          prefix: 'tops_abc',
+          secretHash: `hash-${newId('apiToken')}`,
+          expiresAt: null,
+        });
+
+      it("lists a workspace's live tokens newest first; revoke within another workspace finds nothing", async () => {
+        const workspaceId = await newWorkspace();
+        const tokens = createStores(knex).apiTokens;
+        const made = [];
+        for (let i = 0; i < 5; i++) made.push(await newToken(workspaceId, `key ${i}`));
+        await newToken(await newWorkspace(), 'foreign');
+        const revoked = made[2] as (typeof made)[number];
+        expect(await tokens.revoke(revoked.id, new Date(), await newWorkspace())).toBeNull();
+        expect((await tokens.revoke(revoked.id, new Date(), workspaceId))?.revokedAt).toBeInstanceOf(Date);
+        const pages = await allPages((after) => tokens.listActive(workspaceId, { limit: 2, after }));
+        const expected = made
+          .filter((token) => token.id !== revoked.id)
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || compare(b.id, a.id))
+          .map((token) => token.id);
+        expect(pages.flat().map((token) => token.id)).toEqual(expected);
+      });
+
+      it('touch records the last use; findById reads the token as stored, share-locked or not', async () => {
+        const token = await newToken(await newWorkspace());
+        const tokens = createStores(knex).apiTokens;
+        const at = new Date('2030-05-05T05:05:05.005Z');
+        await tokens.touch(token.id, at);
+        expect(await tokens.findById(token.id)).toEqual({ ...token, lastUsedAt: at });
+        const locked = await knex.transaction((trx) =>
+          createStores(trx).apiTokens.findById(token.id, { shareLock: true }),
+        );
+        expect(locked).toEqual({ ...token, lastUsedAt: at });
+        expect(await tokens.findById(newId('apiToken'))).toBeNull();
+      });
+
+      it('a token read with shareLock holds a concurrent revoke until its transaction ends', async ({
+        skip,
+      }) => {
+        if (!database.concurrentSessions) skip('one connection: transactions cannot overlap');
+        const token = await newToken(await newWorkspace());
+        let revoked = false;
+        let revoke: Promise<unknown> = Promise.resolve();
+        await knex.transaction(async (trx) => {
+          const read = await createStores(trx).apiTokens.findById(token.id, { shareLock: true });
+          expect(read?.revokedAt).toBeNull();
+          revoke = createStores(knex)
+            .apiTokens.revoke(token.id, new Date())
+            .then(() => {
+              revoked = true;
+            });
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          expect(revoked).toBe(false);
+        });
+        await revoke;
+        expect(revoked).toBe(true);
+        // Once the revoke has committed, a share-locked read sees it.
+        const seen = await knex.transaction((trx) =>
+          createStores(trx).apiTokens.findById(token.id, { shareLock: true }),
+        );
+        expect(seen?.revokedAt).toBeInstanceOf(Date);
+      });
+
+      it('members by e-mail across workspaces (any case), by id, newest first, role changes and removal', async () => {
+        const members = createStores(knex).members;
+        const [first, second] = [await newWorkspace(), await newWorkspace()];
+        const email = `pat.${newId('member')}@example.com`;
+        const a = unwrap(
+          await members.insert({
+            id: newId('member'),
+            workspaceId: first,
+            email,
+            role: 'ADMIN',
+            passwordHash: 'h',
+          }),
+        );
+        const b = unwrap(
+          await members.insert({
+            id: newId('member'),
+            workspaceId: second,
+            email: email.toUpperCase(),
+            role: 'READ_ONLY',
+            passwordHash: 'h',
+          }),
+        );
+        const found = await members.findByEmail(email);
+        expect(found.map((member) => member.id).sort()).toEqual([a.id, b.id].sort());
+        expect(await members.findById(first, a.id)).toEqual(a);
+        expect(await members.findById(second, a.id)).toBeNull();
+        const c = unwrap(
+          await members.insert({
+            id: newId('member'),
+            workspaceId: first,
+            email: `x.${email}`,
+            role: 'OPERATIONS',
+            passwordHash: 'h',
+          }),
+        );
+        const pages = await allPages((after) => members.list(first, { limit: 1, after }));
+        expect(pages.flat().map((member) => member.id)).toEqual(
+          [a, c]
+            .sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || compare(y.id, x.id))
+            .map((member) => member.id),
+        );
+        expect((await members.updateRole(first, c.id, 'ADMIN'))?.role).toBe('ADMIN');
+        expect(await members.updateRole(second, c.id, 'ADMIN')).toBeNull();
+        expect(await members.delete(second, c.id)).toBe(false);
+        expect(await members.delete(first, c.id)).toBe(true);
+        expect(await members.findById(first, c.id)).toBeNull();
+        const locked = await knex.transaction((trx) => createStores(trx).members.lockAll(first));
+        expect(locked.map((member) => member.id)).toEqual([a.id]);
+      });
+    });
+
+    describe('sessions', () => {
+      const member = async (workspaceId: string, email: string, role: 'ADMIN' | 'READ_ONLY' = 'ADMIN') =>
+        unwrap(
+          await createStores(knex).members.insert({
+            id: newId('member'),
+            workspaceId,
+            email,
+            role,
+            passwordHash: 'h',
+          }),
+        );
+      const newSession = (memberIds: string[]) => {
+        const createdAt = new Date('2030-01-01T00:00:00.000Z');
+        return createStores(knex).sessions.insert(
+          {
+            id: newId('session'),
+            secretHash: `hash-${newId('session')}`,
+            email: 'pat@example.com',
+            createdAt,
+            expiresAt: new Date('2030-01-02T00:00:00.000Z'),
+          },
+          memberIds,
+        );
+      };
+
+      it('keeps the memberships with their current role and workspace; finds by secret hash', async () => {
+        const [first, second] = [await newWorkspace(), await newWorkspace()];
+        const email = `pat.${newId('member')}@example.com`;
+        const a = await member(first, email);
+        const b = await member(second, email, 'READ_ONLY');
+        const hash = `hash-${newId('session')}`;
+        const created = await createStores(knex).sessions.insert(
+          {
+            id: newId('session'),
+            secretHash: hash,
+            email,
+            createdAt: new Date('2030-01-01T00:00:00.000Z'),
+            expiresAt: new Date('2030-01-02T00:00:00.000Z'),
+          },
+          [a.id, b.id],
+        );
+        expect(created).toMatchObject({
+          email,
+          createdAt: new Date('2030-01-01T00:00:00.000Z'),
+          lastSeenAt: new Date('2030-01-01T00:00:00.000Z'),
+          expiresAt: new Date('2030-01-02T00:00:00.000Z'),
+          revokedAt: null,
+        });
+        expect(created.memberships.map((m) => [m.memberId, m.workspaceId, m.role]).sort()).toEqual(
+          [
+            [a.id, first, 'ADMIN'],
+            [b.id, second, 'READ_ONLY'],
+          ].sort(),
+        );
+        expect(created.memberships[0]?.workspaceSlug).toEqual(expect.any(String));
+        await createStores(knex).members.updateRole(second, b.id, 'OPERATIONS');
+        const found = await createStores(knex).sessions.findBySecretHash(hash);
+        expect(found?.memberships.find((m) => m.memberId === b.id)?.role).toBe('OPERATIONS');
+        expect(await createStores(knex).sessions.findBySecretHash('unknown')).toBeNull();
+      });
+
+      it('touch slides the expiry; revoke keeps the first time; findById reads the state', async () => {
+        const sessions = createStores(knex).sessions;
+        const session = await newSession([]);
+        const seen = new Date('2030-01-01T01:00:00.000Z');
+        const later = new Date('2030-01-02T01:00:00.000Z');
+        await sessions.touch(session.id, seen, later);
+        expect(await sessions.findById(session.id)).toMatchObject({ lastSeenAt: seen, expiresAt: later });
+        const revokedAt = new Date('2030-01-01T02:00:00.000Z');
+        await sessions.revoke(session.id, revokedAt);
+        await sessions.revoke(session.id, new Date('2030-01-01T03:00:00.000Z'));
+        await sessions.touch(
+          session.id,
+          new Date('2030-01-01T04:00:00.000Z'),
+          new Date('2030-01-03T00:00:00.000Z'),
+        );
+        expect(await sessions.findById(session.id)).toMatchObject({ revokedAt, expiresAt: later });
+        expect(await sessions.findById(newId('session'))).toBeNull();
+      });
+
+      it("revokeForMember ends exactly the sessions that include the member, and a removed member's links go", async () => {
+        const workspaceId = await newWorkspace();
+        const a = await member(workspaceId, `a.${newId('member')}@example.com`);
+        const b = await member(workspaceId, `b.${newId('member')}@example.com`);
+        const [withA, withBoth, withB] = [
+          await newSession([a.id]),
+          await newSession([a.id, b.id]),
+          await newSession([b.id]),
+        ];
+        const sessions = createStores(knex).sessions;
+        expect(await sessions.revokeForMember(a.id, new Date())).toBe(2);
+        expect(await sessions.revokeForMember(a.id, new Date())).toBe(0);
+        expect((await sessions.findById(withA.id))?.revokedAt).toBeInstanceOf(Date);
+        expect((await sessions.findById(withBoth.id))?.revokedAt).toBeInstanceOf(Date);
+        expect((await sessions.findById(withB.id))?.revokedAt).toBeNull();
+        await createStores(knex).members.delete(workspaceId, b.id);
+        expect(await knex('session_members').where({ member_id: b.id })).toEqual([]);
+      });
+
+      it('deleteEndedBefore removes sessions expired or revoked before the cutoff, and their links', async () => {
+        const workspaceId = await newWorkspace();
+        const a = await member(workspaceId, `a.${newId('member')}@example.com`);
+        const sessions = createStores(knex).sessions;
+        const expired = await newSession([a.id]); // expires 2030-01-02
+        const revoked = await newSession([a.id]);
+        await sessions.touch(
+          revoked.id,
+          new Date('2030-01-01T00:00:00.000Z'),
+          new Date('2031-01-01T00:00:00.000Z'),
+        );
+        await sessions.revoke(revoked.id, new Date('2030-01-01T12:00:00.000Z'));
+        const live = await newSession([a.id]);
+        await sessions.touch(
+          live.id,
+          new Date('2030-01-01T00:00:00.000Z'),
+          new Date('2031-01-01T00:00:00.000Z'),
+        );
+        // Other tests' sessions may go too; these three decide the count's floor.
+        expect(await sessions.deleteEndedBefore(new Date('2030-01-03T00:00:00.000Z'))).toBeGreaterThanOrEqual(
+          2,
+        );
+        expect(await sessions.findById(expired.id)).toBeNull();
+        expect(await sessions.findById(revoked.id)).toBeNull();
+        expect(await sessions.findById(live.id)).not.toBeNull();
+        expect(await knex('session_members').whereIn('session_id', [expired.id, revoked.id])).toEqual([]);
+      });
     });
 
     describe('getOrCreateSecret', () => {

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { RouteDefinition } from '../route.js';
+import { acceptsBearer, type RouteDefinition } from '../route.js';
 import { COMPONENT_SCHEMAS } from './components.js';
 import { type JsonSchemaObject, jsonSchemaOf } from './json-schema.js';
 import { webhookOperations } from './webhooks.js';
@@ -13,11 +13,13 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   },
   401: {
     name: 'Unauthenticated',
-    description: 'UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token.',
+    description:
+      'UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token or session, including one revoked while this request ran (its write rolled back).',
   },
   403: {
     name: 'Forbidden',
-    description: 'FORBIDDEN: another workspace, or a role without the needed permission.',
+    description:
+      'FORBIDDEN: another workspace, a role without the needed permission, an API token on a session-only operation, or a session write without a valid `X-CSRF-Token`.',
   },
   404: { name: 'NotFound', description: 'NOT_FOUND: no such record in this workspace.' },
   409: {
@@ -29,6 +31,11 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   422: {
     name: 'Unprocessable',
     description: 'UNPROCESSABLE: valid shape, but the business state does not allow it.',
+  },
+  429: {
+    name: 'RateLimited',
+    description:
+      'RATE_LIMITED: the rate limit of this credential (or client IP) is spent; wait `Retry-After` seconds, then back off exponentially.',
   },
   500: {
     name: 'InternalError',
@@ -54,11 +61,44 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Vendors: 'Suppliers: transport, accommodation, food, activities.',
   Incidents: 'What went wrong on a departure or booking, and its follow-up.',
   Itineraries: 'Multi-day trip plans for a customer, shared through a public link.',
+  Sessions:
+    'The first-party application signs in with e-mail and password and gets a session cookie (HttpOnly, SameSite=Lax) plus a CSRF token for unsafe methods. Not for integrations: they use API tokens.',
+  'API keys':
+    'The API-key settings: create (secret shown once), list and revoke the bearer tokens of a workspace. Session only: a token cannot mint or revoke tokens.',
+  Members: 'Who can sign in to a workspace, and with which role. Session only.',
 };
 
 const REQUEST_ID_HEADER = {
   description: 'Identifies the request in the service logs; echoed when the caller sends a safe value.',
   schema: { type: 'string' },
+};
+
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed per window for the counted credential (or client IP).',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current window.',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Seconds until the current window ends and the budget is full again.',
+    schema: { type: 'integer' },
+  },
+};
+
+/** Every answer carries these (decisions §7), errors included. */
+const RESPONSE_HEADERS = {
+  'X-Request-Id': REQUEST_ID_HEADER,
+  ...Object.fromEntries(
+    Object.keys(RATE_LIMIT_HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+  ),
+};
+
+const RETRY_AFTER_HEADER = {
+  description: 'Seconds to wait before retrying (equal to `X-RateLimit-Reset`).',
+  schema: { type: 'integer' },
 };
 
 function errorStatuses(route: RouteDefinition): number[] {
@@ -76,6 +116,7 @@ function errorStatuses(route: RouteDefinition): number[] {
     statuses.add(413);
     statuses.add(415);
   }
+  statuses.add(429);
   statuses.add(500);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -90,7 +131,16 @@ function parametersOf(route: RouteDefinition) {
     parameters.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema });
   }
   if (route.idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  if (route.access !== 'public' && route.method !== 'get') {
+    parameters.push({ $ref: '#/components/parameters/CsrfToken' });
+  }
   return parameters;
+}
+
+/** Bearer token or session cookie; the session alone where tokens must not reach. */
+function securityOf(route: RouteDefinition) {
+  if (route.access === 'public') return [];
+  return acceptsBearer(route.access) ? [{ bearerAuth: [] }, { sessionCookie: [] }] : [{ sessionCookie: [] }];
 }
 
 function successResponse(route: RouteDefinition) {
@@ -107,7 +157,7 @@ function successResponse(route: RouteDefinition) {
   };
   return {
     description: route.success.description,
-    headers: { 'X-Request-Id': REQUEST_ID_HEADER },
+    headers: RESPONSE_HEADERS,
     content: { 'application/json': { schema } },
   };
 }
@@ -123,8 +173,8 @@ function operationOf(route: RouteDefinition) {
     summary: route.summary,
     ...(route.description && { description: route.description }),
     tags: route.tags,
-    security: route.access === 'public' ? [] : [{ bearerAuth: [] }],
-    ...(route.access !== 'public' && { 'x-required-permission': route.access.permission }),
+    security: securityOf(route),
+    ...(typeof route.access === 'object' && { 'x-required-permission': route.access.permission }),
     parameters: parametersOf(route),
     ...(route.body && {
       requestBody: {
@@ -161,7 +211,10 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
       name,
       {
         description,
-        headers: { 'X-Request-Id': REQUEST_ID_HEADER },
+        headers:
+          name === 'RateLimited'
+            ? { ...RESPONSE_HEADERS, 'Retry-After': RETRY_AFTER_HEADER }
+            : RESPONSE_HEADERS,
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
       },
     ]),
@@ -176,7 +229,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
       title: 'TravelOps API',
       version: API_VERSION,
       description:
-        'Travel operations: tours, departures (availability), customers and bookings, with public endpoints for booking widgets and guests. Money is an integer in the currency minor unit; timestamps are UTC ISO 8601 with milliseconds; ids are opaque prefixed strings; lists are cursor-paginated (`limit` 1..100, default 25; follow `pagination.nextCursor` until `hasMore` is false).',
+        'Travel operations: tours, departures (availability), customers and bookings, with public endpoints for booking widgets and guests. Money is an integer in the currency minor unit; timestamps are UTC ISO 8601 with milliseconds; ids are opaque prefixed strings; lists are cursor-paginated (`limit` 1..100, default 25; follow `pagination.nextCursor` until `hasMore` is false).\n\n**Rate limits.** Fixed windows of 60 seconds (configurable): 600 requests per API token or session on authenticated operations, 120 per client IP on `/public/` and on everything else, including requests whose credential fails (so a flood of bad tokens is limited by address). Counters live in Redis, shared by every API instance. Every answer, errors included, carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until the window ends); past the limit the answer is 429 `RATE_LIMITED` with `Retry-After` (seconds). Health probes report the caller IP budget without spending it. Behind a proxy, the client IP comes from `X-Forwarded-For` only when the proxy is configured as trusted (`TRUST_PROXY`); IPv6 clients are counted per /64.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: options.serverUrl }],
@@ -186,6 +239,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
     components: {
       schemas,
       responses,
+      headers: RATE_LIMIT_HEADERS,
       parameters: {
         IdempotencyKey: {
           name: 'Idempotency-Key',
@@ -195,13 +249,28 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
             'A fresh UUID per logical operation, not per retry. A replay within 24 hours returns the original status and body with `Idempotent-Replayed: true`; the same key with a different body is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Scoped to the workspace (or public slug), method and path. Unlike Stripe, only successful results are kept: a failed request rolled back, left no record, and runs again with the same key.',
           schema: { type: 'string', format: 'uuid' },
         },
+        CsrfToken: {
+          name: 'X-CSRF-Token',
+          in: 'header',
+          required: false,
+          description:
+            'Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token.',
+          schema: { type: 'string' },
+        },
       },
       securitySchemes: {
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
           description:
-            'An API token (`tops_...`) bound to one workspace and a role: READ_ONLY, OPERATIONS or ADMIN.',
+            'An API token (`tops_...`) bound to one workspace and a role: READ_ONLY, OPERATIONS or ADMIN. Created in the API-key settings (`POST /workspaces/{workspaceId}/api-keys`, session only); only its SHA-256 is stored; revocation is immediate on every instance, requests in flight included. When `Authorization` is sent, a session cookie is ignored.',
+        },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'tops_session',
+          description:
+            'The first-party application: `POST /auth/login` sets an opaque session cookie (HttpOnly, SameSite=Lax, Path=/, Secure when served over https; only its SHA-256 is stored). Unsafe methods also need `X-CSRF-Token`. A session acts in each workspace with the role of its member there; it ends after 24 h idle or 7 days, at logout, and at once when the member is removed or its role changes. Not for integrations: use an API token.',
         },
       },
     },

@@ -1,4 +1,6 @@
 import type { RouteDefinition } from '../route.js';
+import { apiKeyRoutes } from './api-keys.js';
+import { authRoutes } from './auth.js';
 import { availabilityRoutes } from './availability.js';
 import { blackoutDateRoutes } from './blackout-dates.js';
 import { bookingRoutes } from './bookings.js';
@@ -11,6 +13,7 @@ import { guideRoutes } from './guides.js';
 import { incidentRoutes } from './incidents.js';
 import { itineraryRoutes } from './itineraries.js';
 import { leadRoutes } from './leads.js';
+import { memberRoutes } from './members.js';
 import { publicRoutes } from './public.js';
 import { publicBookingRoutes } from './public-bookings.js';
 import { tourRoutes } from './tours.js';
@@ -35,4 +38,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...vendorRoutes,
   ...incidentRoutes,
   ...itineraryRoutes,
+  ...authRoutes,
+  ...apiKeyRoutes,
+  ...memberRoutes,
 ];

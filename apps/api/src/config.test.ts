@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig: rate limits', () => {
+  it('defaults to 600/min per token, 120/min per IP, and login attempts per 15 minutes', () => {
+    const config = loadConfig({});
+    expect(config.rateLimits).toEqual({
+      credential: { points: 600, windowSeconds: 60 },
+      ip: { points: 120, windowSeconds: 60 },
+      'login-account': { points: 10, windowSeconds: 900 },
+      'login-ip': { points: 100, windowSeconds: 900 },
+    });
+    expect(config.redisKeyPrefix).toBe('travelops:');
+  });
+
+  it('reads every limit from the environment', () => {
+    const config = loadConfig({
+      RATE_LIMIT_PER_TOKEN: '1000',
+      RATE_LIMIT_PER_IP: '30',
+      RATE_LIMIT_WINDOW_SECONDS: '10',
+      LOGIN_LIMIT_PER_ACCOUNT: '5',
+      LOGIN_LIMIT_PER_IP: '50',
+      LOGIN_LIMIT_WINDOW_SECONDS: '600',
+      REDIS_KEY_PREFIX: 'staging:',
+    });
+    expect(config.rateLimits).toEqual({
+      credential: { points: 1000, windowSeconds: 10 },
+      ip: { points: 30, windowSeconds: 10 },
+      'login-account': { points: 5, windowSeconds: 600 },
+      'login-ip': { points: 50, windowSeconds: 600 },
+    });
+    expect(config.redisKeyPrefix).toBe('staging:');
+  });
+
+  it('names every bad key at once', () => {
+    expect(() =>
+      loadConfig({ RATE_LIMIT_PER_TOKEN: '0', RATE_LIMIT_PER_IP: 'lots', REDIS_KEY_PREFIX: 'a b' }),
+    ).toThrow(ConfigError);
+    try {
+      loadConfig({ RATE_LIMIT_PER_TOKEN: '0', RATE_LIMIT_PER_IP: 'lots', REDIS_KEY_PREFIX: 'a b' });
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const key of ['RATE_LIMIT_PER_TOKEN', 'RATE_LIMIT_PER_IP', 'REDIS_KEY_PREFIX']) {
+        expect(message).toContain(key);
+      }
+    }
+  });
+});

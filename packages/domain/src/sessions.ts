@@ -1,0 +1,23 @@
+import type { Clock, SessionStore, SessionWithMemberships } from './ports.js';
+import type { SessionView } from './schemas/access.js';
+
+/** What login and `GET /auth/session` answer: who, where (with which role), the CSRF token, until when. */
+export const toSessionView = (session: SessionWithMemberships, csrfToken: string): SessionView => ({
+  member: { email: session.email },
+  workspaces: session.memberships.map((membership) => ({
+    workspaceId: membership.workspaceId,
+    slug: membership.workspaceSlug,
+    name: membership.workspaceName,
+    memberId: membership.memberId,
+    role: membership.role,
+  })),
+  csrfToken,
+  expiresAt: session.expiresAt.toISOString(),
+});
+
+/** Ended sessions are kept a day (for support questions), then the worker deletes them. */
+export const ENDED_SESSION_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export function purgeEndedSessions(deps: { sessions: SessionStore; clock: Clock }): Promise<number> {
+  return deps.sessions.deleteEndedBefore(new Date(deps.clock.now().getTime() - ENDED_SESSION_RETENTION_MS));
+}
