@@ -398,7 +398,7 @@ const ROLES: Role[] = ['READ_ONLY', 'OPERATIONS', 'ADMIN'];
 
 /** A GET that asks only for 'read', which every role has; other GETs are in WRITERS. */
 const readableByAll = (route: RouteDefinition) =>
-  route.method === 'get' && route.access !== 'public' && route.access.permission === 'read';
+  route.method === 'get' && typeof route.access === 'object' && route.access.permission === 'read';
 
 function send(
   route: RouteDefinition,
