@@ -673,6 +673,10 @@ export interface WebhookDeliveryStore {
    * aggregate to the same endpoint is still PENDING: order per booking holds.
    */
   claimDue(now: Date, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
+  /**
+   * Records attempt number `result.attempts`; ignored unless the delivery has made exactly one
+   * fewer (a worker that lost its lease never overwrites a later attempt's result).
+   */
   recordAttempt(id: string, result: DeliveryAttemptResult): Promise<void>;
   /** Newest first. */
   list(workspaceId: string, endpointId: string, page: PageRequest): Promise<Page<WebhookDeliveryRecord>>;

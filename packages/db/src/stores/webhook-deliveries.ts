@@ -171,16 +171,20 @@ export function createWebhookDeliveryStore(db: Knex | Knex.Transaction): Webhook
     },
 
     async recordAttempt(id: string, result: DeliveryAttemptResult): Promise<void> {
-      await deliveries().where({ id }).update({
-        status: result.status,
-        attempts: result.attempts,
-        next_attempt_at: result.nextAttemptAt,
-        last_status_code: result.lastStatusCode,
-        last_error: result.lastError,
-        delivered_at: result.deliveredAt,
-        last_attempt_at: db.fn.now(),
-        locked_until: null,
-      });
+      // Only the next attempt lands: a worker whose lease ran out while another one already
+      // recorded this attempt cannot overwrite the newer result.
+      await deliveries()
+        .where({ id, attempts: result.attempts - 1 })
+        .update({
+          status: result.status,
+          attempts: result.attempts,
+          next_attempt_at: result.nextAttemptAt,
+          last_status_code: result.lastStatusCode,
+          last_error: result.lastError,
+          delivered_at: result.deliveredAt,
+          last_attempt_at: db.fn.now(),
+          locked_until: null,
+        });
     },
 
     async list(

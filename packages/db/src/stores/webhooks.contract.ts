@@ -385,7 +385,7 @@ export function describeWebhookStoreContract(database: () => ContractDatabase): 
         const [first] = await deliveries().claimDue(now, 10, LEASE_MS);
         await deliveries().recordAttempt(first?.delivery.id as string, {
           status: 'FAILED',
-          attempts: 20,
+          attempts: 1,
           nextAttemptAt: null,
           lastStatusCode: 500,
           lastError: null,
@@ -443,6 +443,16 @@ export function describeWebhookStoreContract(database: () => ContractDatabase): 
         });
         expect((await knex()('webhook_deliveries').where({ id }).first()).locked_until).toBeNull();
         expect(await deliveries().claimDue(plus(now, LEASE_MS + 1), 10, LEASE_MS)).toEqual([]);
+        // A late result for the same attempt (a worker whose lease ran out) is dropped.
+        await deliveries().recordAttempt(id, {
+          status: 'PENDING',
+          attempts: 1,
+          nextAttemptAt: plus(now, 60_000),
+          lastStatusCode: 500,
+          lastError: 'stale worker',
+          deliveredAt: null,
+        });
+        expect((await deliveriesOf(endpoint))[0]).toEqual(done);
 
         const other = await newWorkspace(knex());
         expect(await deliveries().resend(other, endpoint.id, id, now)).toBeNull();
