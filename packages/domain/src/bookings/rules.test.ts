@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_STATUSES, type BookingStatus } from '../enums.js';
-import type { Availability } from '../schemas/availability.js';
+import type { Availability } from '../catalog/availability-schemas.js';
+import { BOOKING_STATUSES, type BookingStatus } from '../shared/enums.js';
 import {
   checkSeats,
   decideStatusChange,

@@ -1,12 +1,12 @@
-import { type BlackoutDay, blackoutFor, isBookable } from '../departures.js';
-import type { BookingStatus, PaymentMode, PaymentStatus } from '../enums.js';
-import { type DomainError, unprocessable, validationError } from '../errors.js';
-import { percentOf } from '../money.js';
-import type { BookingRecord } from '../ports.js';
-import { fail, ok, type Result } from '../result.js';
-import type { Availability } from '../schemas/availability.js';
-import type { BookingAddOn } from '../schemas/booking.js';
-import type { Tour } from '../schemas/tour.js';
+import type { Availability } from '../catalog/availability-schemas.js';
+import { type BlackoutDay, blackoutFor, isBookable } from '../catalog/departure-rules.js';
+import type { Tour } from '../catalog/tour-schemas.js';
+import type { BookingStatus, PaymentMode, PaymentStatus } from '../shared/enums.js';
+import { type DomainError, unprocessable, validationError } from '../shared/errors.js';
+import { percentOf } from '../shared/money.js';
+import type { BookingRecord } from '../shared/ports.js';
+import { fail, ok, type Result } from '../shared/result.js';
+import type { BookingAddOn } from './schemas.js';
 
 const MINUTE = 60_000;
 

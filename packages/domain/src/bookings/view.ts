@@ -1,5 +1,5 @@
-import type { BookingRecord } from '../ports.js';
-import type { Booking } from '../schemas/booking.js';
+import type { BookingRecord } from '../shared/ports.js';
+import type { Booking } from './schemas.js';
 
 export interface BookingLinks {
   checkoutUrl?: string;

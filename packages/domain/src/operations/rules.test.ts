@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSeats } from '../bookings/rules.js';
-import { blackoutFor, isBookable } from '../departures.js';
-import type { Availability } from '../schemas/availability.js';
+import type { Availability } from '../catalog/availability-schemas.js';
+import { blackoutFor, isBookable } from '../catalog/departure-rules.js';
 import {
   canMoveIncident,
   checkMemberFree,

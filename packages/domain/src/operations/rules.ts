@@ -1,7 +1,7 @@
-import { unprocessable } from '../errors.js';
-import { fail, ok, type Result } from '../result.js';
-import type { Availability } from '../schemas/availability.js';
-import type { IncidentSeverity, IncidentStatus, TimeOff, Vehicle } from '../schemas/operations.js';
+import type { Availability } from '../catalog/availability-schemas.js';
+import { unprocessable } from '../shared/errors.js';
+import { fail, ok, type Result } from '../shared/result.js';
+import type { IncidentSeverity, IncidentStatus, TimeOff, Vehicle } from './schemas.js';
 
 const MINUTE = 60_000;
 

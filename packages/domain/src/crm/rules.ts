@@ -1,8 +1,8 @@
-import { type DomainError, unprocessable, validationError } from './errors.js';
-import { minorUnitDigits } from './money.js';
-import type { TimelineRecord } from './ports.js';
-import { fail, ok, type Result } from './result.js';
-import type { CrmTask, LeadStatus, TimelineEntry, TimelineEntryType } from './schemas/crm.js';
+import { type DomainError, unprocessable, validationError } from '../shared/errors.js';
+import { minorUnitDigits } from '../shared/money.js';
+import type { TimelineRecord } from '../shared/ports.js';
+import { fail, ok, type Result } from '../shared/result.js';
+import type { CrmTask, LeadStatus, TimelineEntry, TimelineEntryType } from './schemas.js';
 
 /**
  * Where a lead may go by PATCH. CONVERTED is reached only by the convert operation (it

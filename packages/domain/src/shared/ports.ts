@@ -1,13 +1,13 @@
-import type { BookingStatus, PaymentStatus, Role } from './enums.js';
-import type { Result } from './result.js';
+import type { ApiTokenRecord, MemberRecord, Workspace } from '../access/workspace-schemas.js';
+import type { Booking, BookingHistoryEntry, BookingSort } from '../bookings/schemas.js';
 import type {
   Availability,
   CreateAvailabilityInput,
   UpdateAvailabilityInput,
-} from './schemas/availability.js';
-import type { Booking, BookingHistoryEntry, BookingSort } from './schemas/booking.js';
-import type { Company, CrmTask, CustomerNote, Lead, TimelineEntryType } from './schemas/crm.js';
-import type { Customer } from './schemas/customer.js';
+} from '../catalog/availability-schemas.js';
+import type { Tour } from '../catalog/tour-schemas.js';
+import type { Customer } from '../crm/customer-schemas.js';
+import type { Company, CrmTask, CustomerNote, Lead, TimelineEntryType } from '../crm/schemas.js';
 import type {
   BlackoutDate,
   Guide,
@@ -20,10 +20,10 @@ import type {
   Vehicle,
   VehicleStatus,
   Vendor,
-} from './schemas/operations.js';
-import type { Tour } from './schemas/tour.js';
-import type { WebhookDelivery, WebhookEndpoint } from './schemas/webhook.js';
-import type { ApiTokenRecord, MemberRecord, Workspace } from './schemas/workspace.js';
+} from '../operations/schemas.js';
+import type { WebhookDelivery, WebhookEndpoint } from '../webhooks/schemas.js';
+import type { BookingStatus, PaymentStatus, Role } from './enums.js';
+import type { Result } from './result.js';
 
 export interface Clock {
   now(): Date;

@@ -6,8 +6,8 @@ import {
   formatMoney,
   taskCompletion,
   toTimelineEntry,
-} from './crm-rules.js';
-import type { LeadStatus } from './schemas/crm.js';
+} from './rules.js';
+import type { LeadStatus } from './schemas.js';
 
 describe('decideLeadStatus', () => {
   it.each<[LeadStatus, LeadStatus]>([

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ROLES } from '../enums.js';
-import { DateTimeSchema, EmailSchema, requiredText, SlugSchema } from './common.js';
+import { ROLES } from '../shared/enums.js';
+import { DateTimeSchema, EmailSchema, requiredText, SlugSchema } from '../shared/schemas.js';
 
 export const RoleSchema = v.picklist(ROLES);
 

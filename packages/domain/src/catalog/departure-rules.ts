@@ -1,9 +1,9 @@
-import type { AvailabilityStatus } from './enums.js';
-import { unprocessable } from './errors.js';
-import type { AvailabilityPatch } from './ports.js';
-import { fail, ok, type Result } from './result.js';
-import type { Availability } from './schemas/availability.js';
-import type { BlackoutDate } from './schemas/operations.js';
+import type { BlackoutDate } from '../operations/schemas.js';
+import type { AvailabilityStatus } from '../shared/enums.js';
+import { unprocessable } from '../shared/errors.js';
+import type { AvailabilityPatch } from '../shared/ports.js';
+import { fail, ok, type Result } from '../shared/result.js';
+import type { Availability } from './availability-schemas.js';
 
 /**
  * Where a departure may go next. Same-state writes are no-ops and always allowed;

@@ -1,13 +1,19 @@
-import { notFound } from './errors.js';
-import { newId, randomBase62 } from './ids.js';
-import type { Clock, PageRequest, Stores, WebhookDeliveryRecord, WebhookEndpointRecord } from './ports.js';
-import { fail, ok, type Result } from './result.js';
+import { notFound } from '../shared/errors.js';
+import { newId, randomBase62 } from '../shared/ids.js';
+import type {
+  Clock,
+  PageRequest,
+  Stores,
+  WebhookDeliveryRecord,
+  WebhookEndpointRecord,
+} from '../shared/ports.js';
+import { fail, ok, type Result } from '../shared/result.js';
 import type {
   CreateWebhookEndpointInput,
   UpdateWebhookEndpointInput,
   WebhookDelivery,
   WebhookEndpoint,
-} from './schemas/webhook.js';
+} from './schemas.js';
 
 /** Checks that an endpoint URL may receive deliveries (scheme; in production, no private addresses). */
 export type EndpointUrlCheck = (url: string) => Promise<Result<true>>;

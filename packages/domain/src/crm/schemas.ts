@@ -10,7 +10,7 @@ import {
   PhoneSchema,
   requiredText,
   text,
-} from './common.js';
+} from '../shared/schemas.js';
 
 const Tag = v.pipe(text(50), v.minLength(1));
 const Tags = v.pipe(v.array(Tag), v.maxLength(50));

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AGE_BANDS, BOOKING_STATUSES, PAYMENT_MODES, PAYMENT_STATUSES } from '../enums.js';
+import { AGE_BANDS, BOOKING_STATUSES, PAYMENT_MODES, PAYMENT_STATUSES } from '../shared/enums.js';
 import {
   AmountSchema,
   DateSchema,
@@ -9,7 +9,7 @@ import {
   PhoneSchema,
   requiredText,
   text,
-} from './common.js';
+} from '../shared/schemas.js';
 
 const Ref = v.pipe(v.string(), v.maxLength(100));
 

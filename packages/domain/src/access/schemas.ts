@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { DateTimeSchema, EmailSchema, requiredText } from './common.js';
-import { RoleSchema } from './workspace.js';
+import { DateTimeSchema, EmailSchema, requiredText } from '../shared/schemas.js';
+import { RoleSchema } from './workspace-schemas.js';
 
 /** `POST /auth/login`. The password's bounds keep the KDF's input bounded; they are not a policy. */
 export const LoginSchema = v.strictObject({

@@ -1,6 +1,6 @@
-import { conflict, unprocessable } from './errors.js';
-import type { Clock, Stores } from './ports.js';
-import { fail, ok, type Result } from './result.js';
+import { conflict, unprocessable } from '../shared/errors.js';
+import type { Clock, Stores } from '../shared/ports.js';
+import { fail, ok, type Result } from '../shared/result.js';
 
 /** Decisions §7: an Idempotency-Key answers the same for 24 hours. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;

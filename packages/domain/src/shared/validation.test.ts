@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { DateSchema } from './schemas/common.js';
-import { CreateCustomerSchema } from './schemas/customer.js';
+import { CreateCustomerSchema } from '../crm/customer-schemas.js';
+import { DateSchema } from './schemas.js';
 import { parseInput } from './validation.js';
 
 describe('parseInput', () => {

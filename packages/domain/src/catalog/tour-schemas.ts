@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { AmountSchema, CurrencySchema, DateTimeSchema, requiredText, SlugSchema, text } from './common.js';
+import {
+  AmountSchema,
+  CurrencySchema,
+  DateTimeSchema,
+  requiredText,
+  SlugSchema,
+  text,
+} from '../shared/schemas.js';
 
 const capacity = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000));
 const durationMinutes = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60 * 24 * 60));

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DateTimeSchema, text } from './common.js';
+import { DateTimeSchema, text } from '../shared/schemas.js';
 
 /** Event kinds a webhook endpoint can subscribe to (decisions §8, plus additive ones). */
 export const WEBHOOK_EVENT_TYPES = [

@@ -1,7 +1,7 @@
-import { newId } from './ids.js';
-import type { WorkspaceStore } from './ports.js';
-import type { Result } from './result.js';
-import type { CreateWorkspaceInput, Workspace } from './schemas/workspace.js';
+import { newId } from '../shared/ids.js';
+import type { WorkspaceStore } from '../shared/ports.js';
+import type { Result } from '../shared/result.js';
+import type { CreateWorkspaceInput, Workspace } from './workspace-schemas.js';
 
 export function createWorkspace(
   deps: { workspaces: WorkspaceStore },

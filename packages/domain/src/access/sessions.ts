@@ -1,5 +1,5 @@
-import type { Clock, SessionStore, SessionWithMemberships } from './ports.js';
-import type { SessionView } from './schemas/access.js';
+import type { Clock, SessionStore, SessionWithMemberships } from '../shared/ports.js';
+import type { SessionView } from './schemas.js';
 
 /** What login and `GET /auth/session` answer: who, where (with which role), the CSRF token, until when. */
 export const toSessionView = (session: SessionWithMemberships, csrfToken: string): SessionView => ({

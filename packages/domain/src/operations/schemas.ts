@@ -8,7 +8,7 @@ import {
   PhoneSchema,
   requiredText,
   text,
-} from './common.js';
+} from '../shared/schemas.js';
 
 const id = text(100);
 const notes = v.nullable(text(5000));

@@ -1,6 +1,6 @@
-import { isBookable } from './departures.js';
-import { notFound, unprocessable } from './errors.js';
-import { newId, randomBase62 } from './ids.js';
+import type { CreateCustomerInput, Customer } from '../crm/customer-schemas.js';
+import { notFound, unprocessable } from '../shared/errors.js';
+import { newId, randomBase62 } from '../shared/ids.js';
 import type {
   AvailabilityFilter,
   AvailabilityStore,
@@ -10,11 +10,11 @@ import type {
   PageRequest,
   TourStore,
   WorkspaceStore,
-} from './ports.js';
-import { fail, ok, type Result } from './result.js';
-import type { Availability, CreateAvailabilityInput } from './schemas/availability.js';
-import type { CreateCustomerInput, Customer } from './schemas/customer.js';
-import type { CreateTourInput, Tour, UpdateTourInput } from './schemas/tour.js';
+} from '../shared/ports.js';
+import { fail, ok, type Result } from '../shared/result.js';
+import type { Availability, CreateAvailabilityInput } from './availability-schemas.js';
+import { isBookable } from './departure-rules.js';
+import type { CreateTourInput, Tour, UpdateTourInput } from './tour-schemas.js';
 
 export interface CatalogDeps {
   tours: TourStore;

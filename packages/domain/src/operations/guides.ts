@@ -1,6 +1,7 @@
-import { decideDeparturePatch } from '../departures.js';
-import { type DomainError, notFound, unprocessable } from '../errors.js';
-import { newId, randomBase62 } from '../ids.js';
+import type { Availability, UpdateAvailabilityInput } from '../catalog/availability-schemas.js';
+import { decideDeparturePatch } from '../catalog/departure-rules.js';
+import { type DomainError, notFound, unprocessable } from '../shared/errors.js';
+import { newId, randomBase62 } from '../shared/ids.js';
 import type {
   Actor,
   AvailabilityPatch,
@@ -12,9 +13,16 @@ import type {
   ItineraryRecord,
   PageRequest,
   Stores,
-} from '../ports.js';
-import { fail, ok, type Result } from '../result.js';
-import type { Availability, UpdateAvailabilityInput } from '../schemas/availability.js';
+} from '../shared/ports.js';
+import { fail, ok, type Result } from '../shared/result.js';
+import {
+  ALERTING_SEVERITIES,
+  type AssignmentRole,
+  canMoveIncident,
+  checkMemberFree,
+  checkVehicleFits,
+  departureInterval,
+} from './rules.js';
 import type {
   BlackoutDate,
   CreateBlackoutDateInput,
@@ -39,15 +47,7 @@ import type {
   UpdateVendorInput,
   Vehicle,
   Vendor,
-} from '../schemas/operations.js';
-import {
-  ALERTING_SEVERITIES,
-  type AssignmentRole,
-  canMoveIncident,
-  checkMemberFree,
-  checkVehicleFits,
-  departureInterval,
-} from './rules.js';
+} from './schemas.js';
 
 export interface OperationsDeps {
   stores: Stores;

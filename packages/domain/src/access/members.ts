@@ -1,9 +1,9 @@
-import type { Role } from './enums.js';
-import { notFound, unprocessable } from './errors.js';
-import type { Clock, MemberStore, PageRequest, SessionStore, Stores } from './ports.js';
-import { fail, ok, type Result } from './result.js';
-import type { MemberView } from './schemas/access.js';
-import type { MemberRecord } from './schemas/workspace.js';
+import type { Role } from '../shared/enums.js';
+import { notFound, unprocessable } from '../shared/errors.js';
+import type { Clock, MemberStore, PageRequest, SessionStore, Stores } from '../shared/ports.js';
+import { fail, ok, type Result } from '../shared/result.js';
+import type { MemberView } from './schemas.js';
+import type { MemberRecord } from './workspace-schemas.js';
 
 export interface MemberDeps {
   stores: Stores;

@@ -1,5 +1,6 @@
-import { conflict, type DomainError, notFound, unprocessable } from '../errors.js';
-import { newId, randomBase62 } from '../ids.js';
+import type { Availability } from '../catalog/availability-schemas.js';
+import { conflict, type DomainError, notFound, unprocessable } from '../shared/errors.js';
+import { newId, randomBase62 } from '../shared/ids.js';
 import type {
   Actor,
   BookingFilter,
@@ -10,17 +11,8 @@ import type {
   PaymentPurpose,
   PaymentSession,
   Stores,
-} from '../ports.js';
-import { fail, ok, type Result } from '../result.js';
-import type { Availability } from '../schemas/availability.js';
-import type {
-  BookingCreateInput,
-  BookingSort,
-  Participant,
-  ParticipantInput,
-  SetBookingStatusInput,
-  UpdateBookingInput,
-} from '../schemas/booking.js';
+} from '../shared/ports.js';
+import { fail, ok, type Result } from '../shared/result.js';
 import {
   checkSeats,
   decideStatusChange,
@@ -31,6 +23,14 @@ import {
   priceBooking,
   soldOut,
 } from './rules.js';
+import type {
+  BookingCreateInput,
+  BookingSort,
+  Participant,
+  ParticipantInput,
+  SetBookingStatusInput,
+  UpdateBookingInput,
+} from './schemas.js';
 import { type BookingLinks, toBookingView } from './view.js';
 
 /** Where a guest pays: the provider's hosted page for a session (the sandbox serves its own). */

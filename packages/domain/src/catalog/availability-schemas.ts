@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { AVAILABILITY_STATUSES } from '../enums.js';
-import { DateSchema, DateTimeInputSchema, DateTimeSchema, PageQuerySchema, text } from './common.js';
+import { AVAILABILITY_STATUSES } from '../shared/enums.js';
+import { DateSchema, DateTimeInputSchema, DateTimeSchema, PageQuerySchema, text } from '../shared/schemas.js';
 
 const capacity = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000));
 

@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { DateTimeSchema, EmailSchema, PageQuerySchema, PhoneSchema, requiredText, text } from './common.js';
+import {
+  DateTimeSchema,
+  EmailSchema,
+  PageQuerySchema,
+  PhoneSchema,
+  requiredText,
+  text,
+} from '../shared/schemas.js';
 
 export const CustomerSchema = v.object({
   id: v.string(),

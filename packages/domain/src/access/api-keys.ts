@@ -1,5 +1,5 @@
-import type { ApiKeyView } from './schemas/access.js';
-import type { ApiTokenRecord } from './schemas/workspace.js';
+import type { ApiKeyView } from './schemas.js';
+import type { ApiTokenRecord } from './workspace-schemas.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

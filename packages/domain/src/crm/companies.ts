@@ -1,14 +1,23 @@
+import { type DomainError, notFound, unprocessable } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import type {
+  Actor,
+  Clock,
+  CrmTaskFilter,
+  CrmTaskPatch,
+  LeadPatch,
+  PageRequest,
+  Stores,
+} from '../shared/ports.js';
+import { fail, ok, type Result } from '../shared/result.js';
+import type { Customer, UpdateCustomerInput } from './customer-schemas.js';
 import {
   checkEstimatedValue,
   checkLeadConvertible,
   decideLeadStatus,
   taskCompletion,
   toTimelineEntry,
-} from './crm-rules.js';
-import { type DomainError, notFound, unprocessable } from './errors.js';
-import { newId } from './ids.js';
-import type { Actor, Clock, CrmTaskFilter, CrmTaskPatch, LeadPatch, PageRequest, Stores } from './ports.js';
-import { fail, ok, type Result } from './result.js';
+} from './rules.js';
 import type {
   Company,
   ConvertLeadInput,
@@ -21,8 +30,7 @@ import type {
   UpdateCompanyInput,
   UpdateCrmTaskInput,
   UpdateLeadInput,
-} from './schemas/crm.js';
-import type { Customer, UpdateCustomerInput } from './schemas/customer.js';
+} from './schemas.js';
 
 export interface CrmDeps {
   stores: Stores;
