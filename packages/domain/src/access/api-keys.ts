@@ -1,3 +1,5 @@
+import type { Page, PageRequest, UnitOfWork } from '../shared/ports.js';
+import type { ApiTokenStore } from './ports.js';
 import type { ApiKeyView } from './schemas.js';
 import type { ApiTokenRecord } from './workspace-schemas.js';
 
@@ -14,3 +16,13 @@ export const toApiKeyView = (token: ApiTokenRecord): ApiKeyView => ({
   revokedAt: iso(token.revokedAt),
   createdAt: token.createdAt.toISOString(),
 });
+
+/** The workspace's API keys that are not revoked, newest first, as the settings show them. */
+export async function listApiKeys(
+  deps: { uow: UnitOfWork<{ apiTokens: ApiTokenStore }> },
+  workspaceId: string,
+  page: PageRequest,
+): Promise<Page<ApiKeyView>> {
+  const tokens = await deps.uow.stores.apiTokens.listActive(workspaceId, page);
+  return { ...tokens, items: tokens.items.map(toApiKeyView) };
+}

@@ -1,12 +1,13 @@
 import type { Role } from '../shared/enums.js';
 import { notFound, unprocessable } from '../shared/errors.js';
-import type { Clock, MemberStore, PageRequest, SessionStore, Stores } from '../shared/ports.js';
+import type { Clock, PageRequest, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
+import type { MemberStore, SessionStore } from './ports.js';
 import type { MemberView } from './schemas.js';
 import type { MemberRecord } from './workspace-schemas.js';
 
 export interface MemberDeps {
-  stores: Stores;
+  uow: UnitOfWork<{ members: MemberStore; sessions: SessionStore }>;
   clock: Clock;
 }
 
@@ -18,8 +19,12 @@ export const toMemberView = (member: MemberRecord): MemberView => ({
   createdAt: member.createdAt.toISOString(),
 });
 
-export function listMembers(deps: { members: MemberStore }, workspaceId: string, page: PageRequest) {
-  return deps.members.list(workspaceId, page);
+export function listMembers(
+  deps: { uow: UnitOfWork<{ members: MemberStore }> },
+  workspaceId: string,
+  page: PageRequest,
+) {
+  return deps.uow.stores.members.list(workspaceId, page);
 }
 
 const lastAdmin = () =>
@@ -39,7 +44,7 @@ export function changeMemberRole(
   memberId: string,
   role: Role,
 ): Promise<Result<MemberRecord>> {
-  return deps.stores.transaction(async (stores) => {
+  return deps.uow.transaction(async ({ stores }) => {
     const members = await stores.members.lockAll(workspaceId);
     const member = members.find((candidate) => candidate.id === memberId);
     if (!member) return fail(notFound('member'));
@@ -58,7 +63,7 @@ export function removeMember(
   workspaceId: string,
   memberId: string,
 ): Promise<Result<{ id: string; deleted: true }>> {
-  return deps.stores.transaction(async (stores) => {
+  return deps.uow.transaction(async ({ stores }) => {
     const members = await stores.members.lockAll(workspaceId);
     const member = members.find((candidate) => candidate.id === memberId);
     if (!member) return fail(notFound('member'));

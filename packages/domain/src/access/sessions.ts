@@ -1,4 +1,5 @@
-import type { Clock, SessionStore, SessionWithMemberships } from '../shared/ports.js';
+import type { Clock, UnitOfWork } from '../shared/ports.js';
+import type { SessionStore, SessionWithMemberships } from './ports.js';
 import type { SessionView } from './schemas.js';
 
 /** What login and `GET /auth/session` answer: who, where (with which role), the CSRF token, until when. */
@@ -18,6 +19,11 @@ export const toSessionView = (session: SessionWithMemberships, csrfToken: string
 /** Ended sessions are kept a day (for support questions), then the worker deletes them. */
 export const ENDED_SESSION_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-export function purgeEndedSessions(deps: { sessions: SessionStore; clock: Clock }): Promise<number> {
-  return deps.sessions.deleteEndedBefore(new Date(deps.clock.now().getTime() - ENDED_SESSION_RETENTION_MS));
+export function purgeEndedSessions(deps: {
+  uow: UnitOfWork<{ sessions: SessionStore }>;
+  clock: Clock;
+}): Promise<number> {
+  return deps.uow.stores.sessions.deleteEndedBefore(
+    new Date(deps.clock.now().getTime() - ENDED_SESSION_RETENTION_MS),
+  );
 }

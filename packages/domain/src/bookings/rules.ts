@@ -4,8 +4,8 @@ import type { Tour } from '../catalog/tour-schemas.js';
 import type { BookingStatus, PaymentMode, PaymentStatus } from '../shared/enums.js';
 import { type DomainError, unprocessable, validationError } from '../shared/errors.js';
 import { percentOf } from '../shared/money.js';
-import type { BookingRecord } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
+import type { BookingRecord } from './ports.js';
 import type { BookingAddOn } from './schemas.js';
 
 const MINUTE = 60_000;

@@ -1,4 +1,4 @@
-import type { BookingRecord } from '../shared/ports.js';
+import type { BookingRecord } from './ports.js';
 import type { Booking } from './schemas.js';
 
 export interface BookingLinks {

@@ -1,9 +1,9 @@
 import type { BlackoutDate } from '../operations/schemas.js';
 import type { AvailabilityStatus } from '../shared/enums.js';
 import { unprocessable } from '../shared/errors.js';
-import type { AvailabilityPatch } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { Availability } from './availability-schemas.js';
+import type { AvailabilityPatch } from './ports.js';
 
 /**
  * Where a departure may go next. Same-state writes are no-ops and always allowed;

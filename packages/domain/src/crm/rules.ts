@@ -1,7 +1,7 @@
 import { type DomainError, unprocessable, validationError } from '../shared/errors.js';
 import { minorUnitDigits } from '../shared/money.js';
-import type { TimelineRecord } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
+import type { TimelineRecord } from './ports.js';
 import type { CrmTask, LeadStatus, TimelineEntry, TimelineEntryType } from './schemas.js';
 
 /**

@@ -1,6 +1,7 @@
 import { conflict, unprocessable } from '../shared/errors.js';
-import type { Clock, Stores } from '../shared/ports.js';
+import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
+import type { IdempotencyStore } from './ports.js';
 
 /** Decisions §7: an Idempotency-Key answers the same for 24 hours. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -31,14 +32,14 @@ interface SavedResponse {
  * so a concurrent twin gets 409; the response is saved in the work's own transaction, so a
  * rolled-back request leaves no record and may run again with the same key.
  */
-export function runIdempotently(
-  stores: Stores,
-  clock: Clock,
+export function runIdempotently<S extends { idempotency: IdempotencyStore }>(
+  deps: { uow: UnitOfWork<S>; clock: Clock },
   request: IdempotentRequest,
-  work: (stores: Stores) => Promise<Result<StoredResponse>>,
+  work: (tx: UnitOfWork<S>) => Promise<Result<StoredResponse>>,
 ): Promise<Result<StoredResponse & { replayed: boolean }>> {
-  return stores.transaction<StoredResponse & { replayed: boolean }>(async (tx) => {
-    if (!(await tx.idempotency.tryLock(request.scope, request.key))) {
+  const { clock } = deps;
+  return deps.uow.transaction<StoredResponse & { replayed: boolean }>(async (tx) => {
+    if (!(await tx.stores.idempotency.tryLock(request.scope, request.key))) {
       return fail(
         conflict(
           'A request with this Idempotency-Key is still running.',
@@ -48,7 +49,7 @@ export function runIdempotently(
       );
     }
     const notBefore = new Date(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS);
-    const existing = await tx.idempotency.find(request.scope, request.key, notBefore);
+    const existing = await tx.stores.idempotency.find(request.scope, request.key, notBefore);
     if (existing) {
       if (existing.fingerprint !== request.fingerprint) {
         return fail(
@@ -69,7 +70,7 @@ export function runIdempotently(
     }
     const result = await work(tx);
     if (!result.ok) return result;
-    await tx.idempotency.save({
+    await tx.stores.idempotency.save({
       scope: request.scope,
       key: request.key,
       fingerprint: request.fingerprint,
@@ -81,6 +82,12 @@ export function runIdempotently(
 }
 
 /** The worker's clean-up: records past retention go. */
-export function purgeIdempotencyKeys(stores: Stores, clock: Clock): Promise<number> {
-  return stores.idempotency.deleteOlderThan(new Date(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS));
+export function purgeIdempotencyKeys(deps: {
+  uow: UnitOfWork<{ idempotency: IdempotencyStore }>;
+  clock: Clock;
+}): Promise<number> {
+  const { clock } = deps;
+  return deps.uow.stores.idempotency.deleteOlderThan(
+    new Date(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS),
+  );
 }

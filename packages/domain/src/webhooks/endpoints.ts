@@ -1,13 +1,13 @@
 import { notFound } from '../shared/errors.js';
 import { newId, randomBase62 } from '../shared/ids.js';
-import type {
-  Clock,
-  PageRequest,
-  Stores,
-  WebhookDeliveryRecord,
-  WebhookEndpointRecord,
-} from '../shared/ports.js';
+import type { Clock, PageRequest, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
+import type {
+  WebhookDeliveryRecord,
+  WebhookDeliveryStore,
+  WebhookEndpointRecord,
+  WebhookEndpointStore,
+} from './ports.js';
 import type {
   CreateWebhookEndpointInput,
   UpdateWebhookEndpointInput,
@@ -18,8 +18,15 @@ import type {
 /** Checks that an endpoint URL may receive deliveries (scheme; in production, no private addresses). */
 export type EndpointUrlCheck = (url: string) => Promise<Result<true>>;
 
-export interface WebhookDeps {
-  stores: Stores;
+/** Every store the webhook use cases touch. */
+export interface WebhookStores {
+  webhookEndpoints: WebhookEndpointStore;
+  webhookDeliveries: WebhookDeliveryStore;
+}
+
+/** What a webhook use case takes: a unit of work over the stores `K` it names, the clock, the URL check. */
+export interface WebhookDeps<K extends keyof WebhookStores = keyof WebhookStores> {
+  uow: UnitOfWork<Pick<WebhookStores, K>>;
   clock: Clock;
   checkUrl: EndpointUrlCheck;
 }
@@ -49,14 +56,14 @@ export function signingSecrets(endpoint: WebhookEndpointRecord, now: Date): stri
 }
 
 export async function createWebhookEndpoint(
-  deps: WebhookDeps,
+  deps: WebhookDeps<'webhookEndpoints'>,
   workspaceId: string,
   input: CreateWebhookEndpointInput,
 ): Promise<Result<WebhookEndpointRecord>> {
   const allowed = await deps.checkUrl(input.url);
   if (!allowed.ok) return allowed;
   return ok(
-    await deps.stores.webhookEndpoints.insert({
+    await deps.uow.stores.webhookEndpoints.insert({
       id: newId('webhookEndpoint'),
       workspaceId,
       url: input.url,
@@ -71,21 +78,25 @@ export async function createWebhookEndpoint(
   );
 }
 
-export async function getWebhookEndpoint(deps: Pick<WebhookDeps, 'stores'>, workspaceId: string, id: string) {
-  const endpoint = await deps.stores.webhookEndpoints.findById(workspaceId, id);
+export async function getWebhookEndpoint(
+  deps: Pick<WebhookDeps<'webhookEndpoints'>, 'uow'>,
+  workspaceId: string,
+  id: string,
+) {
+  const endpoint = await deps.uow.stores.webhookEndpoints.findById(workspaceId, id);
   return endpoint ? ok(endpoint) : fail(notFound('webhook endpoint'));
 }
 
 export function listWebhookEndpoints(
-  deps: Pick<WebhookDeps, 'stores'>,
+  deps: Pick<WebhookDeps<'webhookEndpoints'>, 'uow'>,
   workspaceId: string,
   page: PageRequest,
 ) {
-  return deps.stores.webhookEndpoints.list(workspaceId, page);
+  return deps.uow.stores.webhookEndpoints.list(workspaceId, page);
 }
 
 export async function updateWebhookEndpoint(
-  deps: WebhookDeps,
+  deps: WebhookDeps<'webhookEndpoints'>,
   workspaceId: string,
   id: string,
   input: UpdateWebhookEndpointInput,
@@ -101,54 +112,33 @@ export async function updateWebhookEndpoint(
     // Enabling again clears the reason the service disabled it.
     ...(input.enabled !== undefined && { enabled: input.enabled, disabledReason: null }),
   };
-  const updated = await deps.stores.webhookEndpoints.update(workspaceId, id, patch);
+  const updated = await deps.uow.stores.webhookEndpoints.update(workspaceId, id, patch);
   return updated ? ok(updated) : fail(notFound('webhook endpoint'));
 }
 
 export async function deleteWebhookEndpoint(
-  deps: Pick<WebhookDeps, 'stores'>,
+  deps: Pick<WebhookDeps<'webhookEndpoints'>, 'uow'>,
   workspaceId: string,
   id: string,
 ) {
-  const deleted = await deps.stores.webhookEndpoints.delete(workspaceId, id);
+  const deleted = await deps.uow.stores.webhookEndpoints.delete(workspaceId, id);
   return deleted ? ok({ id, deleted: true as const }) : fail(notFound('webhook endpoint'));
 }
 
 /** A new secret; the old one keeps signing beside it for `overlapHours` so receivers can switch over. */
 export async function rotateWebhookSecret(
-  deps: Pick<WebhookDeps, 'stores' | 'clock'>,
+  deps: Pick<WebhookDeps<'webhookEndpoints'>, 'uow' | 'clock'>,
   workspaceId: string,
   id: string,
   overlapHours = DEFAULT_SECRET_OVERLAP_HOURS,
 ): Promise<Result<WebhookEndpointRecord>> {
-  const endpoint = await deps.stores.webhookEndpoints.findById(workspaceId, id);
+  const endpoint = await deps.uow.stores.webhookEndpoints.findById(workspaceId, id);
   if (!endpoint) return fail(notFound('webhook endpoint'));
   const until = new Date(deps.clock.now().getTime() + overlapHours * HOUR);
-  const updated = await deps.stores.webhookEndpoints.update(workspaceId, id, {
+  const updated = await deps.uow.stores.webhookEndpoints.update(workspaceId, id, {
     secret: newWebhookSecret(),
     previousSecret: overlapHours > 0 ? endpoint.secret : null,
     previousSecretExpiresAt: overlapHours > 0 ? until.toISOString() : null,
   });
   return updated ? ok(updated) : fail(notFound('webhook endpoint'));
-}
-
-export async function listWebhookDeliveries(
-  deps: Pick<WebhookDeps, 'stores'>,
-  workspaceId: string,
-  endpointId: string,
-  page: PageRequest,
-) {
-  const endpoint = await deps.stores.webhookEndpoints.findById(workspaceId, endpointId);
-  if (!endpoint) return fail(notFound('webhook endpoint'));
-  return ok(await deps.stores.webhookDeliveries.list(workspaceId, endpointId, page));
-}
-
-export async function resendWebhookDelivery(
-  deps: Pick<WebhookDeps, 'stores' | 'clock'>,
-  workspaceId: string,
-  endpointId: string,
-  id: string,
-) {
-  const delivery = await deps.stores.webhookDeliveries.resend(workspaceId, endpointId, id, deps.clock.now());
-  return delivery ? ok(delivery) : fail(notFound('webhook delivery'));
 }

@@ -1,0 +1,94 @@
+import type { Availability } from '../catalog/availability-schemas.js';
+import type { AvailabilityStore, TourStore } from '../catalog/ports.js';
+import type { CustomerStore } from '../crm/ports.js';
+import type { OutboxStore } from '../events/outbox.js';
+import type { BlackoutDateStore } from '../operations/ports.js';
+import type { PaymentStore } from '../payments/ports.js';
+import type { BookingStatus, PaymentStatus } from '../shared/enums.js';
+import type { Page, PageRequest } from '../shared/ports.js';
+import type { Result } from '../shared/result.js';
+import type { Booking, BookingHistoryEntry, BookingSort } from './schemas.js';
+
+/** A booking as stored: the API shape (without one-time links) plus what only the service needs. */
+export interface BookingRecord extends Omit<Booking, 'checkoutUrl' | 'paymentLinkUrl'> {
+  workspaceId: string;
+  /** Bumped by every write; the ETag of the booking. */
+  version: number;
+}
+
+export type NewBooking = Omit<BookingRecord, 'createdAt' | 'updatedAt' | 'version'>;
+export type BookingPatch = Partial<
+  Omit<
+    BookingRecord,
+    'id' | 'workspaceId' | 'customerId' | 'paymentMode' | 'createdAt' | 'updatedAt' | 'version'
+  >
+>;
+
+export interface BookingFilter {
+  from?: string;
+  to?: string;
+  status?: BookingStatus;
+  paymentStatus?: PaymentStatus;
+}
+
+/** A booking locked for a change, with its locked departure(s) by id. */
+export interface LockedBooking {
+  booking: BookingRecord;
+  departures: Map<string, Availability>;
+}
+
+export interface BookingStore {
+  insert(booking: NewBooking): Promise<BookingRecord>;
+  findById(workspaceId: string, id: string): Promise<BookingRecord | null>;
+  findByPublicToken(publicToken: string): Promise<BookingRecord | null>;
+  /** Locks the booking row (FOR UPDATE). Lock its departure(s) first: departures, then bookings. */
+  lock(workspaceId: string, id: string): Promise<BookingRecord | null>;
+  /**
+   * Locks what a seat-affecting change of the booking needs, always in one order (its
+   * departure and `alsoDepartureId`, by id, then the booking), so concurrent writes serialise
+   * and never deadlock. A concurrent move between the read and the lock is retried with the
+   * new departure (the store undoes the stale locks first); NOT_FOUND when there is no such
+   * booking, CONFLICT when it keeps moving.
+   */
+  lockWithDepartures(
+    workspaceId: string,
+    id: string,
+    alsoDepartureId?: string,
+  ): Promise<Result<LockedBooking>>;
+  /** Applies the patch, bumps `version`, sets `updatedAt`. */
+  update(workspaceId: string, id: string, patch: BookingPatch): Promise<BookingRecord>;
+  /**
+   * Keyset page in `sort` order (id breaks ties). `from`/`to` are inclusive UTC dates of
+   * the departure's `startsAt`.
+   */
+  list(
+    workspaceId: string,
+    filter: BookingFilter,
+    sort: BookingSort,
+    page: PageRequest,
+  ): Promise<Page<BookingRecord>>;
+  /** PENDING bookings whose `expiresAt` <= now, oldest first; one departure's, or any workspace's. */
+  findExpiredHolds(
+    now: Date,
+    options: { workspaceId?: string; availabilityId?: string; limit: number },
+  ): Promise<BookingRecord[]>;
+}
+
+export type Actor = BookingHistoryEntry['actor'];
+
+export interface BookingHistoryStore {
+  append(entry: Omit<BookingHistoryEntry, 'createdAt'> & { workspaceId: string }): Promise<void>;
+  list(workspaceId: string, bookingId: string, page: PageRequest): Promise<Page<BookingHistoryEntry>>;
+}
+
+/** Every store the booking use cases touch; each use case names the ones it needs. */
+export interface BookingStores {
+  bookings: BookingStore;
+  bookingHistory: BookingHistoryStore;
+  availability: AvailabilityStore;
+  tours: TourStore;
+  customers: CustomerStore;
+  blackoutDates: BlackoutDateStore;
+  payments: PaymentStore;
+  outbox: OutboxStore;
+}

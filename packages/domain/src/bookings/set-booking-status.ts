@@ -1,0 +1,58 @@
+import type { Clock, UnitOfWork } from '../shared/ports.js';
+import { ok, type Result } from '../shared/result.js';
+import { type CancelStores, cancelLocked, emitBookingEvent, recordStatus } from './booking-writes.js';
+import type { BookingContext } from './create-booking.js';
+import type { BookingPatch, BookingRecord, BookingStores } from './ports.js';
+import { decideStatusChange } from './rules.js';
+import type { SetBookingStatusInput } from './schemas.js';
+
+export interface SetBookingStatusDeps {
+  uow: UnitOfWork<CancelStores & Pick<BookingStores, 'bookings'>>;
+  clock: Clock;
+}
+
+/** Decisions §2: moves the booking along its state machine; cancelling releases seats. */
+export function setBookingStatus(
+  deps: SetBookingStatusDeps,
+  ctx: BookingContext,
+  bookingId: string,
+  input: SetBookingStatusInput,
+): Promise<Result<BookingRecord>> {
+  return deps.uow.transaction(async ({ stores }) => {
+    const locked = await stores.bookings.lockWithDepartures(ctx.workspaceId, bookingId);
+    if (!locked.ok) return locked;
+    const { booking } = locked.value;
+    const change = decideStatusChange(booking.status, input.status, booking.startsAt, deps.clock.now());
+    if (!change.ok) return change;
+    const reason = input.reason ?? null;
+    let updated: BookingRecord;
+    if (change.value.releasesSeats) {
+      const cancelled = await cancelLocked(stores, deps.clock, booking, {
+        actor: ctx.actor,
+        reason,
+        event: 'booking.cancelled',
+      });
+      if (!cancelled.ok) return cancelled;
+      updated = cancelled.value;
+    } else {
+      const patch: BookingPatch = { status: change.value.to };
+      if (change.value.to === 'CONFIRMED') {
+        patch.confirmedAt = deps.clock.now().toISOString();
+        patch.expiresAt = null;
+      }
+      updated = await stores.bookings.update(ctx.workspaceId, booking.id, patch);
+      await recordStatus(stores, updated, booking.status, ctx.actor, reason);
+      await emitBookingEvent(stores, deps.clock, change.value.event, updated);
+    }
+    if (input.notifyCustomer) {
+      await emitBookingEvent(stores, deps.clock, 'notification.email_requested', updated, {
+        template: 'booking_status_changed',
+        bookingId: updated.id,
+        customerId: updated.customerId,
+        status: updated.status,
+        reason,
+      });
+    }
+    return ok(updated);
+  });
+}

@@ -1,0 +1,103 @@
+import { conflict, unprocessable } from '../shared/errors.js';
+import type { Clock, UnitOfWork } from '../shared/ports.js';
+import { fail, ok, type Result } from '../shared/result.js';
+import { blackoutsOfDay, emitBookingEvent, toParticipants } from './booking-writes.js';
+import type { BookingContext } from './create-booking.js';
+import type { BookingPatch, BookingRecord, BookingStores } from './ports.js';
+import { checkSeats, derivePaymentStatus, priceBooking, soldOut } from './rules.js';
+import type { UpdateBookingInput } from './schemas.js';
+
+export interface UpdateBookingDeps {
+  uow: UnitOfWork<
+    Pick<BookingStores, 'bookings' | 'availability' | 'blackoutDates' | 'tours' | 'payments' | 'outbox'>
+  >;
+  clock: Clock;
+}
+
+/** Decisions §4: PATCH moves seats atomically; only PENDING or CONFIRMED bookings change. */
+export function updateBooking(
+  deps: UpdateBookingDeps,
+  ctx: BookingContext,
+  bookingId: string,
+  input: UpdateBookingInput,
+  ifMatchVersion?: number,
+): Promise<Result<BookingRecord>> {
+  return deps.uow.transaction(async ({ stores }) => {
+    const locked = await stores.bookings.lockWithDepartures(ctx.workspaceId, bookingId, input.availabilityId);
+    if (!locked.ok) return locked;
+    const { booking, departures } = locked.value;
+    if (ifMatchVersion !== undefined && ifMatchVersion !== booking.version) {
+      return fail(conflict('The booking changed since you read it (If-Match).', 'If-Match', 'stale'));
+    }
+    if (booking.status !== 'PENDING' && booking.status !== 'CONFIRMED') {
+      return fail(unprocessable(`A ${booking.status} booking cannot change.`, 'status', 'invalid_state'));
+    }
+    const now = deps.clock.now();
+    const targetId = input.availabilityId ?? booking.availabilityId;
+    const target = departures.get(targetId);
+    const current = departures.get(booking.availabilityId);
+    if (!target || !current) return fail(unprocessable('No such departure.', 'availabilityId', 'not_found'));
+    if (target.tourId !== booking.tourId) {
+      return fail(
+        unprocessable(
+          'Move the booking to a departure of the same tour.',
+          'availabilityId',
+          'different_tour',
+        ),
+      );
+    }
+    const count = input.participants?.length ?? booking.participantCount;
+    const moving = target.id !== current.id;
+    if (moving || count > booking.participantCount) {
+      // Seats this booking already holds on the target count as available to it.
+      const own = moving ? 0 : booking.participantCount;
+      const blackouts = await blackoutsOfDay(stores, ctx.workspaceId, target);
+      const seats = checkSeats(
+        { ...target, seatsRemaining: target.seatsRemaining + own },
+        count,
+        now,
+        blackouts,
+      );
+      if (!seats.ok) return seats;
+    }
+    if (moving) {
+      const released = await stores.availability.adjustBookedSeats(
+        ctx.workspaceId,
+        current.id,
+        -booking.participantCount,
+      );
+      if (!released.ok) return released;
+    }
+    const delta = moving ? count : count - booking.participantCount;
+    if (delta !== 0) {
+      const reserved = await stores.availability.adjustBookedSeats(ctx.workspaceId, target.id, delta);
+      if (!reserved.ok) return fail(soldOut(target));
+    }
+    const patch: BookingPatch = {};
+    if (moving) {
+      patch.availabilityId = target.id;
+      patch.startsAt = target.startsAt;
+    }
+    if (input.participants) {
+      patch.participants = toParticipants(input.participants);
+      patch.participantCount = count;
+    }
+    if (input.notes !== undefined) patch.notes = input.notes;
+    let total = booking.totalAmount;
+    if (input.totalAmount !== undefined) total = input.totalAmount;
+    else if (input.participants) {
+      const tour = await stores.tours.findById(ctx.workspaceId, booking.tourId);
+      const repriced = tour ? priceBooking(tour, count, booking.addOns) : null;
+      if (repriced?.ok) total = repriced.value.total;
+    }
+    if (total !== booking.totalAmount) {
+      patch.totalAmount = total;
+      patch.paymentStatus = derivePaymentStatus(total, booking.amountPaid, booking.amountRefunded);
+      // Open pages show the old amount: they close, and a new link or retry asks for the new one.
+      await stores.payments.expireOpenSessions(booking.id);
+    }
+    const updated = await stores.bookings.update(ctx.workspaceId, booking.id, patch);
+    await emitBookingEvent(stores, deps.clock, 'booking.updated', updated);
+    return ok(updated);
+  });
+}

@@ -1,0 +1,7 @@
+export * from './availability-schemas.js';
+export * from './departure-rules.js';
+export * from './departures.js';
+export * from './ports.js';
+export * from './public-catalog.js';
+export * from './tour-schemas.js';
+export * from './tours.js';

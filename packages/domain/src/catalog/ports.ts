@@ -1,0 +1,107 @@
+import type { WorkspaceStore } from '../access/ports.js';
+import type { BlackoutDateStore } from '../operations/ports.js';
+import type { Clock, Page, PageRequest, UnitOfWork } from '../shared/ports.js';
+import type { Result } from '../shared/result.js';
+import type {
+  Availability,
+  CreateAvailabilityInput,
+  UpdateAvailabilityInput,
+} from './availability-schemas.js';
+import type { Tour } from './tour-schemas.js';
+
+export type NewTour = Omit<Tour, 'createdAt' | 'updatedAt'>;
+export type TourPatch = Partial<Omit<Tour, 'id' | 'createdAt' | 'updatedAt'>>;
+
+export interface TourStore {
+  /** Fails with CONFLICT (field `slug`) when the slug is taken in the workspace. */
+  insert(workspaceId: string, tour: NewTour): Promise<Result<Tour>>;
+  findById(workspaceId: string, id: string): Promise<Tour | null>;
+  findBySlug(workspaceId: string, slug: string): Promise<Tour | null>;
+  update(workspaceId: string, id: string, patch: TourPatch): Promise<Result<Tour>>;
+  list(workspaceId: string, page: PageRequest): Promise<Page<Tour>>;
+  listPublic(workspaceId: string): Promise<Tour[]>;
+}
+
+export interface NewAvailability {
+  id: string;
+  tourId: string;
+  startsAt: Date;
+  capacity: number;
+  status: CreateAvailabilityInput['status'] & string;
+  bookingCutoffAt: Date | null;
+}
+
+export interface AvailabilityPatch {
+  startsAt?: Date;
+  capacity?: number;
+  status?: NonNullable<UpdateAvailabilityInput['status']>;
+  bookingCutoffAt?: Date | null;
+  guideId?: string | null;
+  driverId?: string | null;
+  vehicleId?: string | null;
+}
+
+/** A member (as guide or driver) or a vehicle: what a departure can be assigned. */
+export type AssignedResource = { memberId: string } | { vehicleId: string };
+
+export interface AvailabilityFilter {
+  from?: string;
+  to?: string;
+  tourId?: string;
+}
+
+export interface AvailabilityStore {
+  insert(workspaceId: string, departure: NewAvailability): Promise<Availability>;
+  findById(workspaceId: string, id: string): Promise<Availability | null>;
+  /**
+   * Locks the departure, lets `decide` turn its current state into a patch, and writes
+   * the patch in the same transaction: seat-affecting writes are serialised per departure.
+   */
+  updateWith(
+    workspaceId: string,
+    id: string,
+    decide: (current: Availability) => Result<AvailabilityPatch>,
+  ): Promise<Result<Availability>>;
+  list(workspaceId: string, filter: AvailabilityFilter, page: PageRequest): Promise<Page<Availability>>;
+  /** Locks the departure row (FOR UPDATE) for the rest of the current transaction. */
+  lock(workspaceId: string, id: string): Promise<Availability | null>;
+  /**
+   * Adds `delta` (negative to release) to the booked seats. Fails with CONFLICT when the
+   * database's seat constraint (0 <= booked <= capacity) refuses it: overbooking never lands.
+   */
+  adjustBookedSeats(workspaceId: string, id: string, delta: number): Promise<Result<Availability>>;
+  /** Departures of one tour a guest may book now (see `isBookable`), by start time. */
+  listBookable(
+    workspaceId: string,
+    tourId: string,
+    filter: Omit<AvailabilityFilter, 'tourId'>,
+    now: Date,
+  ): Promise<Availability[]>;
+  /**
+   * Departures (not CANCELLED) the resource is assigned to whose interval, startsAt ..
+   * startsAt + the tour's durationMinutes, overlaps [start, end); `excludeId` is left out.
+   */
+  findOverlapping(
+    workspaceId: string,
+    resource: AssignedResource,
+    start: Date,
+    end: Date,
+    excludeId: string,
+  ): Promise<Availability[]>;
+  /** Whether any departure not yet COMPLETED or CANCELLED is assigned the resource. */
+  hasOpenAssignments(workspaceId: string, resource: AssignedResource): Promise<boolean>;
+}
+
+/** Every store the catalog use cases touch; each use case names the ones it needs. */
+export interface CatalogStores {
+  tours: TourStore;
+  availability: AvailabilityStore;
+  workspaces: WorkspaceStore;
+  blackoutDates: BlackoutDateStore;
+}
+
+/** What a catalog use case takes: a unit of work over the stores `K` it names, and the clock. */
+export interface CatalogDeps<K extends keyof CatalogStores = keyof CatalogStores> {
+  uow: UnitOfWork<Pick<CatalogStores, K>>;
+  clock: Clock;
+}

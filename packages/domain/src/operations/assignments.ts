@@ -1,0 +1,108 @@
+import type { Availability, UpdateAvailabilityInput } from '../catalog/availability-schemas.js';
+import { decideDeparturePatch } from '../catalog/departure-rules.js';
+import type { AvailabilityPatch } from '../catalog/ports.js';
+import { notFound, unprocessable } from '../shared/errors.js';
+import { fail, type Result } from '../shared/result.js';
+import type { OperationsDeps } from './ports.js';
+import { unknownRef } from './results.js';
+import { type AssignmentRole, checkMemberFree, checkVehicleFits, departureInterval } from './rules.js';
+
+// ---- Departure assignments ------------------------------------------------------------------
+
+function toPatch(input: UpdateAvailabilityInput): AvailabilityPatch {
+  return {
+    ...(input.startsAt !== undefined && { startsAt: new Date(input.startsAt) }),
+    ...(input.capacity !== undefined && { capacity: input.capacity }),
+    ...(input.status !== undefined && { status: input.status }),
+    ...(input.bookingCutoffAt !== undefined && {
+      bookingCutoffAt: input.bookingCutoffAt === null ? null : new Date(input.bookingCutoffAt),
+    }),
+    ...(input.guideId !== undefined && { guideId: input.guideId }),
+    ...(input.driverId !== undefined && { driverId: input.driverId }),
+    ...(input.vehicleId !== undefined && { vehicleId: input.vehicleId }),
+  };
+}
+
+/**
+ * PATCH of a departure, assignments included. Whoever the departure will have (guide,
+ * driver, vehicle) is checked against its interval, startsAt .. startsAt + the tour's
+ * duration, whenever the assignment, the time or the capacity changes. The member and
+ * vehicle rows are locked first (members by id, then the vehicle, then the departure), so
+ * two assignments of one guide to overlapping departures serialise: the second sees the first.
+ */
+export function updateDeparture(
+  deps: OperationsDeps<'availability' | 'guides' | 'members' | 'timeOff' | 'tours' | 'vehicles'>,
+  workspaceId: string,
+  id: string,
+  input: UpdateAvailabilityInput,
+): Promise<Result<Availability>> {
+  const patch = toPatch(input);
+  return deps.uow.transaction(async ({ stores }) => {
+    const seen = await stores.availability.findById(workspaceId, id);
+    if (!seen) return fail(notFound('availability'));
+    const guideId = patch.guideId === undefined ? seen.guideId : patch.guideId;
+    const driverId = patch.driverId === undefined ? seen.driverId : patch.driverId;
+    const vehicleId = patch.vehicleId === undefined ? seen.vehicleId : patch.vehicleId;
+    const recheck = patch.startsAt !== undefined || patch.capacity !== undefined;
+    const members: [AssignmentRole, string][] = [];
+    if (guideId && (patch.guideId !== undefined || recheck)) members.push(['guide', guideId]);
+    if (driverId && (patch.driverId !== undefined || recheck)) members.push(['driver', driverId]);
+    const checkVehicle = vehicleId && (patch.vehicleId !== undefined || recheck) ? vehicleId : null;
+
+    for (const memberId of [...new Set(members.map(([, memberId]) => memberId))].sort()) {
+      if (!(await stores.members.lock(workspaceId, memberId))) {
+        const [role] = members.find(([, m]) => m === memberId) as [AssignmentRole, string];
+        return fail(unknownRef('member', `${role}Id`));
+      }
+    }
+    const vehicle = checkVehicle ? await stores.vehicles.lock(workspaceId, checkVehicle) : null;
+    if (checkVehicle && !vehicle) return fail(unknownRef('vehicle', 'vehicleId'));
+
+    const current = await stores.availability.lock(workspaceId, id);
+    if (!current) return fail(notFound('availability'));
+    const decided = decideDeparturePatch(current, patch);
+    if (!decided.ok) return decided;
+    const tour = await stores.tours.findById(workspaceId, current.tourId);
+    if (!tour) return fail(notFound('tour'));
+    const interval = departureInterval(patch.startsAt ?? current.startsAt, tour.durationMinutes);
+    const capacity = patch.capacity ?? current.capacity;
+    // A cancelled departure frees its people and vehicle: nothing to check.
+    const active = (patch.status ?? current.status) !== 'CANCELLED';
+
+    for (const [role, memberId] of active ? members : []) {
+      if (role === 'guide') {
+        const guide = await stores.guides.findByMemberId(workspaceId, memberId);
+        if (!guide?.isGuide) {
+          return fail(unprocessable('This member is not an active guide.', 'guideId', 'not_a_guide'));
+        }
+      }
+      const timeOff = await stores.timeOff.findOverlapping(
+        workspaceId,
+        memberId,
+        interval.start,
+        interval.end,
+      );
+      const busy = await stores.availability.findOverlapping(
+        workspaceId,
+        { memberId },
+        interval.start,
+        interval.end,
+        id,
+      );
+      const free = checkMemberFree(role, interval, timeOff, busy);
+      if (!free.ok) return free;
+    }
+    if (vehicle && active) {
+      const busy = await stores.availability.findOverlapping(
+        workspaceId,
+        { vehicleId: vehicle.id },
+        interval.start,
+        interval.end,
+        id,
+      );
+      const fits = checkVehicleFits(vehicle, capacity, busy);
+      if (!fits.ok) return fits;
+    }
+    return stores.availability.updateWith(workspaceId, id, (locked) => decideDeparturePatch(locked, patch));
+  });
+}

@@ -1,0 +1,93 @@
+import { emitBookingEvent, recordStatus } from '../bookings/booking-writes.js';
+import type { BookingPatch, BookingRecord, BookingStores } from '../bookings/ports.js';
+import { derivePaymentStatus, outstandingAmount } from '../bookings/rules.js';
+import { notFound, unprocessable } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import type { Clock, UnitOfWork } from '../shared/ports.js';
+import { fail, ok, type Result } from '../shared/result.js';
+import type { PaymentSession } from './ports.js';
+
+export interface CompletePaymentDeps {
+  uow: UnitOfWork<Pick<BookingStores, 'bookings' | 'payments' | 'customers' | 'bookingHistory' | 'outbox'>>;
+  clock: Clock;
+}
+
+/** Completes (or fails) a sandbox payment session: money recorded, booking confirmed, events. */
+export async function completePayment(
+  deps: CompletePaymentDeps,
+  token: string,
+  outcome: 'succeeded' | 'failed',
+): Promise<Result<{ session: PaymentSession; booking: BookingRecord }>> {
+  const found = await deps.uow.stores.payments.findSessionByToken(token);
+  if (!found) return fail(notFound('payment session'));
+  return deps.uow.transaction(async ({ stores }) => {
+    const locked = await stores.bookings.lockWithDepartures(found.workspaceId, found.bookingId);
+    if (!locked.ok) return locked;
+    const { booking } = locked.value;
+    const session = await stores.payments.lockSession(found.id);
+    const now = deps.clock.now();
+    if (session?.status !== 'OPEN') {
+      return fail(unprocessable('This payment page is no longer open.', 'token', 'session_closed'));
+    }
+    if (session.expiresAt.getTime() <= now.getTime()) {
+      return fail(unprocessable('This payment page has expired.', 'token', 'session_expired'));
+    }
+    if (booking.status === 'CANCELLED' || booking.status === 'COMPLETED' || booking.status === 'NO_SHOW') {
+      return fail(
+        unprocessable(`The booking is ${booking.status}; no payment is taken.`, 'status', 'invalid_state'),
+      );
+    }
+    if (outcome === 'failed') {
+      const failed = await stores.payments.updateSession(session.id, { status: 'FAILED', completedAt: now });
+      await emitBookingEvent(stores, deps.clock, 'payment.failed', booking, {
+        bookingId: booking.id,
+        sessionId: session.id,
+        amount: session.amount,
+      });
+      return ok({ session: failed, booking });
+    }
+    const amount = Math.min(session.amount, outstandingAmount(booking));
+    if (amount <= 0) {
+      return fail(unprocessable('Nothing is outstanding on this booking.', 'amount', 'nothing_outstanding'));
+    }
+    const payment = await stores.payments.insertPayment({
+      id: newId('payment'),
+      workspaceId: booking.workspaceId,
+      bookingId: booking.id,
+      sessionId: session.id,
+      kind: 'PAYMENT',
+      amount,
+      currency: booking.currency,
+      reason: null,
+    });
+    const paid = booking.amountPaid + payment.amount;
+    const patch: BookingPatch = {
+      amountPaid: paid,
+      paymentStatus: derivePaymentStatus(booking.totalAmount, paid, booking.amountRefunded),
+    };
+    const confirms = booking.status === 'PENDING';
+    if (confirms) {
+      patch.status = 'CONFIRMED';
+      patch.confirmedAt = now.toISOString();
+      patch.expiresAt = null;
+    }
+    const updated = await stores.bookings.update(booking.workspaceId, booking.id, patch);
+    const completed = await stores.payments.updateSession(session.id, {
+      status: 'SUCCEEDED',
+      completedAt: now,
+    });
+    await stores.customers.refreshStats(booking.workspaceId, booking.customerId);
+    await emitBookingEvent(stores, deps.clock, 'payment.succeeded', updated, {
+      paymentId: payment.id,
+      bookingId: booking.id,
+      amount: payment.amount,
+      currency: payment.currency,
+      purpose: session.purpose,
+    });
+    if (confirms) {
+      await recordStatus(stores, updated, booking.status, { type: 'system', id: null }, 'PAYMENT_SUCCEEDED');
+      await emitBookingEvent(stores, deps.clock, 'booking.confirmed', updated);
+    }
+    return ok({ session: completed, booking: updated });
+  });
+}
