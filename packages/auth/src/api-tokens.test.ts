@@ -1,5 +1,6 @@
 import type { ApiTokenRecord, ApiTokenStore, Clock } from '@travelops/domain';
 import { describe, expect, it } from 'vitest';
+import type { ApiTokenDeps } from './api-tokens.js';
 import {
   API_TOKEN_PREFIX,
   authenticateBearer,
@@ -55,7 +56,12 @@ function createTestClock(start = '2030-01-01T00:00:00.000Z'): Clock & { set(iso:
 }
 
 function setup() {
-  const deps = { apiTokens: createMemoryApiTokenStore(), clock: createTestClock() };
+  const apiTokens = createMemoryApiTokenStore();
+  const deps = {
+    apiTokens,
+    uow: { stores: { apiTokens } } as unknown as ApiTokenDeps['uow'],
+    clock: createTestClock(),
+  };
   return deps;
 }
 
@@ -175,16 +181,14 @@ describe('authenticateBearer', () => {
   ])('a header with %s is 401 "malformed"', async (_label, header) => {
     const deps = setup();
     let lookups = 0;
-    const counted = {
-      ...deps,
-      apiTokens: {
-        ...deps.apiTokens,
-        findBySecretHash: async (hash: string) => {
-          lookups += 1;
-          return deps.apiTokens.findBySecretHash(hash);
-        },
+    const apiTokens = {
+      ...deps.apiTokens,
+      findBySecretHash: async (hash: string) => {
+        lookups += 1;
+        return deps.apiTokens.findBySecretHash(hash);
       },
     };
+    const counted = { ...deps, uow: { stores: { apiTokens } } as unknown as ApiTokenDeps['uow'] };
     const result = await authenticateBearer(header, counted);
     expect(result).toEqual({
       ok: false,

@@ -11,6 +11,7 @@ import {
   type Result,
   type Role,
   randomBase62,
+  type UnitOfWork,
 } from '@travelops/domain';
 
 export const API_TOKEN_PREFIX = 'tops_';
@@ -24,7 +25,7 @@ const BEARER_PATTERN = new RegExp(`^bearer ([A-Za-z0-9_]{1,${MAX_TOKEN_LENGTH}})
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ApiTokenDeps {
-  apiTokens: ApiTokenStore;
+  uow: UnitOfWork<{ apiTokens: ApiTokenStore }>;
   clock: Clock;
 }
 
@@ -81,7 +82,7 @@ export async function issueApiToken(
   const secret = generateApiTokenSecret();
   const expiresAt =
     expiresInDays === undefined ? null : new Date(deps.clock.now().getTime() + expiresInDays * DAY_MS);
-  const token = await deps.apiTokens.insert({
+  const token = await deps.uow.stores.apiTokens.insert({
     id: newId('apiToken'),
     workspaceId: input.workspaceId,
     role: input.role,
@@ -99,7 +100,7 @@ export async function revokeApiToken(
   tokenId: string,
   workspaceId?: string,
 ): Promise<Result<ApiTokenRecord>> {
-  const revoked = await deps.apiTokens.revoke(tokenId, deps.clock.now(), workspaceId);
+  const revoked = await deps.uow.stores.apiTokens.revoke(tokenId, deps.clock.now(), workspaceId);
   return revoked ? ok(revoked) : fail(notFound('API token'));
 }
 
@@ -133,13 +134,13 @@ export async function authenticateBearer(
     return unauthenticated('Malformed Authorization header: expected "Bearer <token>".');
   }
   // Looking up by hash needs no constant-time compare: timing reveals nothing about a secret's hash.
-  const token = await deps.apiTokens.findBySecretHash(hashTokenSecret(secret));
+  const token = await deps.uow.stores.apiTokens.findBySecretHash(hashTokenSecret(secret));
   const now = deps.clock.now();
   if (token === null || !isLive(token, now)) {
     return unauthenticated('The bearer token is invalid, expired or revoked.');
   }
   if (token.lastUsedAt === null || now.getTime() - token.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-    await deps.apiTokens.touch(token.id, now);
+    await deps.uow.stores.apiTokens.touch(token.id, now);
   }
   return ok({ kind: 'api_token', tokenId: token.id, workspaceId: token.workspaceId, role: token.role });
 }

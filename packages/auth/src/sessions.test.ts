@@ -1,9 +1,11 @@
 import type {
+  ApiTokenStore,
   MemberRecord,
+  MemberStore,
   SessionRecord,
   SessionStore,
   SessionWithMemberships,
-  Stores,
+  UnitOfWork,
 } from '@travelops/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashTokenSecret } from './api-tokens.js';
@@ -21,7 +23,13 @@ import {
 
 type StoredSession = SessionRecord & { secretHash: string; memberIds: readonly string[] };
 
-/** Members and sessions in memory; `transaction` runs the work on the same stores. */
+/** A unit of work over stores in memory: `transaction` runs the work on the same stores. */
+function inMemoryUnitOfWork<S>(stores: S): UnitOfWork<S> {
+  const uow: UnitOfWork<S> = { stores, transaction: (work) => work(uow) };
+  return uow;
+}
+
+/** Members and sessions in memory. */
 function createWorld(members: MemberRecord[]) {
   const sessions: StoredSession[] = [];
   let now = new Date('2030-01-01T00:00:00.000Z');
@@ -71,14 +79,11 @@ function createWorld(members: MemberRecord[]) {
   const stores = {
     members: { findByEmail: async (email: string) => members.filter((m) => m.email === email.toLowerCase()) },
     sessions: sessionStore,
-    async transaction<T>(work: (stores: Stores) => Promise<T>) {
-      return work(stores as unknown as Stores);
-    },
-  } as unknown as Stores;
+  } as unknown as { members: MemberStore; sessions: SessionStore; apiTokens: ApiTokenStore };
   const clock = { now: () => new Date(now) };
   return {
     sessions,
-    deps: { stores, sessions: sessionStore, clock },
+    deps: { uow: inMemoryUnitOfWork(stores), clock },
     advance(ms: number) {
       now = new Date(now.getTime() + ms);
     },
@@ -223,7 +228,7 @@ describe('recheckCredential', () => {
     const principal = sessionPrincipal(signedIn.value.session, 'ws_a');
     if (!principal.ok) throw new Error('principal');
     expect((await recheckCredential(principal.value, deps, { shareLock: true })).ok).toBe(true);
-    await deps.sessions.revoke(signedIn.value.session.id, new Date());
+    await deps.uow.stores.sessions.revoke(signedIn.value.session.id, new Date());
     expect(await recheckCredential(principal.value, deps, { shareLock: true })).toMatchObject({
       ok: false,
       error: { code: 'UNAUTHENTICATED' },

@@ -1,15 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  type ApiTokenStore,
   type Clock,
   type DomainError,
   fail,
+  type MemberStore,
   newId,
   ok,
   type Result,
   randomBase62,
   type SessionStore,
   type SessionWithMemberships,
-  type Stores,
+  type UnitOfWork,
 } from '@travelops/domain';
 import { hashTokenSecret, isLive, type Principal } from './api-tokens.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -27,7 +29,7 @@ const SECRET_LENGTH = 43;
 const SECRET_PATTERN = /^[A-Za-z0-9]{43}$/;
 
 export interface SessionDeps {
-  sessions: SessionStore;
+  uow: UnitOfWork<{ sessions: SessionStore }>;
   clock: Clock;
 }
 
@@ -61,12 +63,12 @@ export interface SignedIn {
  * is issued every time; the caller's previous session, if any, ends.
  */
 export async function logIn(
-  deps: { stores: Stores; clock: Clock },
+  deps: { uow: UnitOfWork<{ members: MemberStore; sessions: SessionStore }>; clock: Clock },
   input: { email: string; password: string },
   previousSecret?: string,
 ): Promise<Result<SignedIn>> {
   const dummy = timingDummy();
-  const candidates = await deps.stores.members.findByEmail(input.email);
+  const candidates = await deps.uow.stores.members.findByEmail(input.email);
   if (candidates.length === 0) {
     await verifyPassword(input.password, await dummy);
     return unauthenticated(INVALID_LOGIN);
@@ -80,7 +82,7 @@ export async function logIn(
 
   const now = deps.clock.now();
   const secret = randomBase62(SECRET_LENGTH);
-  const created = await deps.stores.transaction(async (stores) => {
+  const created = await deps.uow.transaction(async ({ stores }) => {
     if (previousSecret !== undefined && SECRET_PATTERN.test(previousSecret)) {
       const previous = await stores.sessions.findBySecretHash(hashTokenSecret(previousSecret));
       if (previous) await stores.sessions.revoke(previous.id, now);
@@ -112,14 +114,14 @@ export async function authenticateSession(
     return unauthenticated('Sign in first: this operation needs the session cookie.');
   }
   if (!SECRET_PATTERN.test(secret)) return unauthenticated('The session is invalid, expired or ended.');
-  const session = await deps.sessions.findBySecretHash(hashTokenSecret(secret));
+  const session = await deps.uow.stores.sessions.findBySecretHash(hashTokenSecret(secret));
   const now = deps.clock.now();
   if (session === null || !isLive(session, now)) {
     return unauthenticated('The session is invalid, expired or ended.');
   }
   if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     const expiresAt = slidingExpiry(session.createdAt, now);
-    await deps.sessions.touch(session.id, now, expiresAt);
+    await deps.uow.stores.sessions.touch(session.id, now, expiresAt);
     return ok({ ...session, lastSeenAt: now, expiresAt });
   }
   return ok(session);
@@ -145,7 +147,7 @@ export function sessionPrincipal(session: SessionWithMemberships, workspaceId: s
 }
 
 export function logOut(deps: SessionDeps, sessionId: string): Promise<void> {
-  return deps.sessions.revoke(sessionId, deps.clock.now());
+  return deps.uow.stores.sessions.revoke(sessionId, deps.clock.now());
 }
 
 /**
@@ -171,13 +173,13 @@ export function csrfTokenMatches(key: string, sessionSecret: string, presented: 
  */
 export async function recheckCredential(
   principal: Principal,
-  deps: { stores: Pick<Stores, 'apiTokens' | 'sessions'>; clock: Clock },
+  deps: { uow: UnitOfWork<{ apiTokens: ApiTokenStore; sessions: SessionStore }>; clock: Clock },
   options: { shareLock: boolean },
 ): Promise<Result<Principal>> {
   const current =
     principal.kind === 'api_token'
-      ? await deps.stores.apiTokens.findById(principal.tokenId, options)
-      : await deps.stores.sessions.findById(principal.sessionId, options);
+      ? await deps.uow.stores.apiTokens.findById(principal.tokenId, options)
+      : await deps.uow.stores.sessions.findById(principal.sessionId, options);
   if (current === null || !isLive(current, deps.clock.now())) {
     return unauthenticated('The credential was revoked or expired while the request ran.');
   }

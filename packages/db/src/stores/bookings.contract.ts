@@ -28,7 +28,7 @@ import {
   participant,
   unwrap,
 } from './contract-fixtures.js';
-import { createStores } from './index.js';
+import { createStores, createUnitOfWork } from './index.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,6 +45,7 @@ function signal(): { promise: Promise<void>; fire: () => void } {
 export function describeBookingStoreContract(database: () => ContractDatabase): void {
   const knex = (): Knex => database().knex;
   const stores = () => createStores(knex());
+  const uow = () => createUnitOfWork(knex());
   const bookedSeats = async (id: string): Promise<number> =>
     (await knex()('availability').where({ id }).first('booked_seats')).booked_seats;
 
@@ -76,7 +77,7 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
 
     it('a refused adjustment inside a transaction leaves it usable, and its other work commits', async () => {
       const { workspaceId, availabilityId } = await newBookingScene(knex());
-      const outcome = await stores().transaction(async ({ availability }) => {
+      const outcome = await uow().transaction(async ({ stores: { availability } }) => {
         expect((await availability.lock(workspaceId, availabilityId))?.bookedSeats).toBe(0);
         unwrap(await availability.adjustBookedSeats(workspaceId, availabilityId, 8));
         const refused = await availability.adjustBookedSeats(workspaceId, availabilityId, 5);
@@ -93,7 +94,7 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       const { workspaceId, availabilityId } = await newBookingScene(knex());
       const results = await Promise.all(
         Array.from({ length: 30 }, () =>
-          stores().transaction(async ({ availability }) => {
+          uow().transaction(async ({ stores: { availability } }) => {
             if (!(await availability.lock(workspaceId, availabilityId))) throw new Error('departure missing');
             return availability.adjustBookedSeats(workspaceId, availabilityId, 1);
           }),
@@ -123,7 +124,7 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
 
     it('commits the work when it returns ok', async () => {
       const workspaceId = await newWorkspace(knex());
-      const result = await stores().transaction(async ({ customers }) =>
+      const result = await uow().transaction(async ({ stores: { customers } }) =>
         customers.insert(workspaceId, customer('A')),
       );
       expect(unwrap(result).name).toBe('A');
@@ -133,7 +134,7 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
     it('rolls back and returns the failure when the work returns one', async () => {
       const workspaceId = await newWorkspace(knex());
       const refusal = unprocessable('No.', 'status', 'invalid_transition');
-      const result = await stores().transaction(async ({ customers }) => {
+      const result = await uow().transaction(async ({ stores: { customers } }) => {
         unwrap(await customers.insert(workspaceId, customer('A')));
         return fail(refusal);
       });
@@ -144,7 +145,7 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
     it('rolls back and rethrows when the work throws', async () => {
       const workspaceId = await newWorkspace(knex());
       const bug = new Error('bug');
-      const run = stores().transaction(async ({ customers }) => {
+      const run = uow().transaction(async ({ stores: { customers } }) => {
         unwrap(await customers.insert(workspaceId, customer('A')));
         throw bug;
       });
@@ -152,23 +153,17 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       expect(await customerNames(workspaceId)).toEqual([]);
     });
 
-    it('a nested failure rolls back to its savepoint; the outer work commits', async () => {
+    it('a nested transaction joins the outer one: its failure, passed up, rolls back both', async () => {
       const workspaceId = await newWorkspace(knex());
-      const result = await stores().transaction(async (outer) => {
-        unwrap(await outer.customers.insert(workspaceId, customer('A')));
-        const inner = await outer.transaction(async ({ customers }) => {
+      const result = await uow().transaction(async (outer) => {
+        unwrap(await outer.stores.customers.insert(workspaceId, customer('A')));
+        return outer.transaction(async ({ stores: { customers } }) => {
           unwrap(await customers.insert(workspaceId, customer('B')));
           return fail(conflict('Inner refusal.'));
         });
-        expect(errorOf(inner).message).toBe('Inner refusal.');
-        const kept = await outer.transaction(async ({ customers }) =>
-          customers.insert(workspaceId, customer('C')),
-        );
-        unwrap(kept);
-        return ok('done');
       });
-      expect(result).toEqual(ok('done'));
-      expect(await customerNames(workspaceId)).toEqual(['A', 'C']);
+      expect(errorOf(result).message).toBe('Inner refusal.');
+      expect(await customerNames(workspaceId)).toEqual([]);
     });
   });
 
@@ -583,7 +578,7 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
   });
 
   describe('outbox', () => {
-    const event = (workspaceId: string, type: string): OutboxEvent => ({
+    const event = (workspaceId: string, type: OutboxEvent['type']): OutboxEvent => ({
       id: `evt_${newId('booking')}`,
       type,
       createdAt: '2030-08-01T10:00:00.123Z',
@@ -596,14 +591,14 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       const aggregateId = newId('booking');
       const events = [event(workspaceId, 'booking.created'), event(workspaceId, 'booking.confirmed')];
       unwrap(
-        await stores().transaction(async ({ outbox }) => {
+        await uow().transaction(async ({ stores: { outbox } }) => {
           for (const e of events) await outbox.append(e, aggregateId);
           await outbox.append(event(workspaceId, 'booking.created'), newId('booking'));
           return ok(null);
         }),
       );
       const rolledBack = event(workspaceId, 'booking.cancelled');
-      const failed = await stores().transaction(async ({ outbox }) => {
+      const failed = await uow().transaction(async ({ stores: { outbox } }) => {
         await outbox.append(rolledBack, aggregateId);
         return fail(conflict('No.'));
       });
@@ -634,7 +629,7 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       const scope = `ws_${newId('workspace')} POST /bookings`;
       await expect(stores().idempotency.tryLock(scope, 'k')).rejects.toThrow(/transaction/);
       const tryOnce = () =>
-        stores().transaction(async ({ idempotency }) => ok(await idempotency.tryLock(scope, 'k')));
+        uow().transaction(async ({ stores: { idempotency } }) => ok(await idempotency.tryLock(scope, 'k')));
       expect(await tryOnce()).toEqual(ok(true));
       expect(await tryOnce()).toEqual(ok(true));
     });
@@ -646,7 +641,7 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       const scope = `ws_${newId('workspace')} POST /bookings`;
       const held = signal();
       const release = signal();
-      const first = stores().transaction(async ({ idempotency }) => {
+      const first = uow().transaction(async ({ stores: { idempotency } }) => {
         const got = await idempotency.tryLock(scope, 'key-1');
         held.fire();
         await release.promise;
@@ -654,12 +649,12 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       });
       await held.promise;
       const attempt = (key: string) =>
-        stores().transaction(async ({ idempotency }) => ok(await idempotency.tryLock(scope, key)));
+        uow().transaction(async ({ stores: { idempotency } }) => ok(await idempotency.tryLock(scope, key)));
       expect(await attempt('key-1')).toEqual(ok(false));
       expect(await attempt('key-2')).toEqual(ok(true));
       // The pair is encoded unambiguously: another split of the same characters is another lock.
       expect(
-        await stores().transaction(async ({ idempotency }) =>
+        await uow().transaction(async ({ stores: { idempotency } }) =>
           ok(await idempotency.tryLock(`${scope}key`, '-1')),
         ),
       ).toEqual(ok(true));

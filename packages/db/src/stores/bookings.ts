@@ -1,20 +1,28 @@
-import type {
-  BookingAddOn,
-  BookingFilter,
-  BookingPatch,
-  BookingRecord,
-  BookingSort,
-  BookingStatus,
-  BookingStore,
-  Keyset,
-  NewBooking,
-  Page,
-  PageRequest,
-  Participant,
-  PaymentMode,
-  PaymentStatus,
+import {
+  type Availability,
+  type BookingAddOn,
+  type BookingFilter,
+  type BookingPatch,
+  type BookingRecord,
+  type BookingSort,
+  type BookingStatus,
+  type BookingStore,
+  conflict,
+  fail,
+  type Keyset,
+  type LockedBooking,
+  type NewBooking,
+  notFound,
+  ok,
+  type Page,
+  type PageRequest,
+  type Participant,
+  type PaymentMode,
+  type PaymentStatus,
+  type Result,
 } from '@travelops/domain';
 import type { Knex } from 'knex';
+import { createAvailabilityStore, lockDepartureIfFree } from './availability.js';
 import {
   type DbBigint,
   type DbTimestamp,
@@ -131,6 +139,11 @@ function keysetValue(keyset: Keyset, cast: 'timestamptz' | 'bigint'): Date | num
 
 export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
   const bookings = () => db<BookingRow>('bookings');
+  const availability = createAvailabilityStore(db);
+  const lock = async (workspaceId: string, id: string): Promise<BookingRecord | null> => {
+    const row = await bookings().where({ workspace_id: workspaceId, id }).forUpdate().first();
+    return row ? toBooking(row) : null;
+  };
 
   return {
     async insert(booking: NewBooking): Promise<BookingRecord> {
@@ -158,9 +171,30 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
       return row ? toBooking(row) : null;
     },
 
-    async lock(workspaceId: string, id: string): Promise<BookingRecord | null> {
-      const row = await bookings().where({ workspace_id: workspaceId, id }).forUpdate().first();
-      return row ? toBooking(row) : null;
+    lock,
+
+    async lockWithDepartures(
+      workspaceId: string,
+      id: string,
+      alsoDepartureId?: string,
+    ): Promise<Result<LockedBooking>> {
+      const seen = await bookings().where({ workspace_id: workspaceId, id }).first('availability_id');
+      if (!seen) return fail(notFound('booking'));
+      const ids = [...new Set([seen.availability_id, ...(alsoDepartureId ? [alsoDepartureId] : [])])].sort();
+      const departures = new Map<string, Availability>();
+      for (const departureId of ids) {
+        const departure = await availability.lock(workspaceId, departureId);
+        if (departure) departures.set(departureId, departure);
+      }
+      const booking = await lock(workspaceId, id);
+      if (!booking) return fail(notFound('booking'));
+      if (departures.has(booking.availabilityId)) return ok({ booking, departures });
+      // A move committed between the read and the locks. Waiting for its departure now would
+      // take a lock out of order (a deadlock risk), so take it only if it is free.
+      const moved = await lockDepartureIfFree(db, workspaceId, booking.availabilityId);
+      if (!moved) return fail(conflict('The booking is changing concurrently; retry.'));
+      departures.set(moved.id, moved);
+      return ok({ booking, departures });
     },
 
     async update(workspaceId: string, id: string, patch: BookingPatch): Promise<BookingRecord> {

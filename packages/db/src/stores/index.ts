@@ -1,4 +1,4 @@
-import type { Result, Stores } from '@travelops/domain';
+import type { Result, UnitOfWork } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { createApiTokenStore } from './api-tokens.js';
 import { createAvailabilityStore } from './availability.js';
@@ -32,48 +32,80 @@ class RollbackSignal extends Error {
   }
 }
 
-/** Every store bound to one handle: the pool, or an open transaction to make them atomic together. */
-export function createStores(db: Knex | Knex.Transaction): Stores {
-  return {
-    tours: createTourStore(db),
-    availability: createAvailabilityStore(db),
-    customers: createCustomerStore(db),
-    workspaces: createWorkspaceStore(db),
-    members: createMemberStore(db),
-    apiTokens: createApiTokenStore(db),
-    sessions: createSessionStore(db),
-    bookings: createBookingStore(db),
-    bookingHistory: createBookingHistoryStore(db),
-    payments: createPaymentStore(db),
-    outbox: createOutboxStore(db),
-    idempotency: createIdempotencyStore(db),
-    webhookEndpoints: createWebhookEndpointStore(db),
-    webhookDeliveries: createWebhookDeliveryStore(db),
-    companies: createCompanyStore(db),
-    leads: createLeadStore(db),
-    crmTasks: createCrmTaskStore(db),
-    customerNotes: createCustomerNoteStore(db),
-    customerTimeline: createCustomerTimelineStore(db),
-    blackoutDates: createBlackoutDateStore(db),
-    guides: createGuideStore(db),
-    timeOff: createTimeOffStore(db),
-    vehicles: createVehicleStore(db),
-    vendors: createVendorStore(db),
-    incidents: createIncidentStore(db),
-    itineraries: createItineraryStore(db),
+const FACTORIES = {
+  tours: createTourStore,
+  availability: createAvailabilityStore,
+  customers: createCustomerStore,
+  workspaces: createWorkspaceStore,
+  members: createMemberStore,
+  apiTokens: createApiTokenStore,
+  sessions: createSessionStore,
+  bookings: createBookingStore,
+  bookingHistory: createBookingHistoryStore,
+  payments: createPaymentStore,
+  outbox: createOutboxStore,
+  idempotency: createIdempotencyStore,
+  webhookEndpoints: createWebhookEndpointStore,
+  webhookDeliveries: createWebhookDeliveryStore,
+  companies: createCompanyStore,
+  leads: createLeadStore,
+  crmTasks: createCrmTaskStore,
+  customerNotes: createCustomerNoteStore,
+  customerTimeline: createCustomerTimelineStore,
+  blackoutDates: createBlackoutDateStore,
+  guides: createGuideStore,
+  timeOff: createTimeOffStore,
+  vehicles: createVehicleStore,
+  vendors: createVendorStore,
+  incidents: createIncidentStore,
+  itineraries: createItineraryStore,
+} as const;
 
-    async transaction<T>(work: (stores: Stores) => Promise<Result<T>>): Promise<Result<T>> {
+/** Every repository of this package, each implementing the domain port of the same name. */
+export type Repositories = { readonly [K in keyof typeof FACTORIES]: ReturnType<(typeof FACTORIES)[K]> };
+
+/**
+ * Every repository bound to one handle: the pool, or an open transaction. Each is made on
+ * first use, so a request that touches three stores builds three.
+ */
+export function createStores(db: Knex | Knex.Transaction): Repositories {
+  const made: Partial<Record<keyof Repositories, unknown>> = {};
+  const stores = {} as Repositories;
+  for (const name of Object.keys(FACTORIES) as (keyof Repositories)[]) {
+    Object.defineProperty(stores, name, {
+      enumerable: true,
+      get: () => {
+        made[name] ??= FACTORIES[name](db);
+        return made[name];
+      },
+    });
+  }
+  return stores;
+}
+
+/**
+ * The unit of work of the domain over these repositories. On the pool, `transaction` opens
+ * a transaction (committed when the work returns ok, rolled back on a failure or a throw).
+ * On an open transaction it joins it: no savepoint; the owner commits or rolls back.
+ */
+export function createUnitOfWork(db: Knex | Knex.Transaction): UnitOfWork<Repositories> {
+  const stores = createStores(db);
+  if (db.isTransaction) {
+    const joined: UnitOfWork<Repositories> = { stores, transaction: (work) => work(joined) };
+    return joined;
+  }
+  return {
+    stores,
+    async transaction<T>(work: (tx: UnitOfWork<Repositories>) => Promise<Result<T>>): Promise<Result<T>> {
       let signal: RollbackSignal | undefined;
       try {
-        // On a transaction, knex opens a savepoint: a failure undoes only this work.
         return await db.transaction(async (trx) => {
-          const result = await work(createStores(trx));
+          const result = await work(createUnitOfWork(trx));
           if (result.ok) return result;
           signal = new RollbackSignal(result);
           throw signal;
         });
       } catch (error) {
-        // Identity, not instanceof: a nested transaction's signal is never mistaken for ours.
         if (signal && error === signal) return signal.failure;
         throw error;
       }

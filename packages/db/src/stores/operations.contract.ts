@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import * as fixtures from './contract-fixtures.js';
 import { allPages, errorOf, unwrap } from './contract-fixtures.js';
-import { createStores } from './index.js';
+import { createStores, createUnitOfWork } from './index.js';
 
 /** Operations stores (blackouts, guides, time-off, fleet, incidents, itineraries) on every database kind. */
 export function describeOperationsStoreContract(knexOf: () => Knex, concurrentSessions: () => boolean): void {
@@ -166,14 +166,14 @@ export function describeOperationsStoreContract(knexOf: () => Knex, concurrentSe
       const workspaceId = await fixtures.newWorkspace(knex);
       const memberId = await member(workspaceId);
       const order: string[] = [];
-      const first = createStores(knex).transaction(async (tx) => {
+      const first = createUnitOfWork(knex).transaction(async ({ stores: tx }) => {
         await tx.members.lock(workspaceId, memberId);
         await new Promise((resolve) => setTimeout(resolve, 200));
         order.push('first');
         return { ok: true, value: null };
       });
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const second = createStores(knex).transaction(async (tx) => {
+      const second = createUnitOfWork(knex).transaction(async ({ stores: tx }) => {
         await tx.members.lock(workspaceId, memberId);
         order.push('second');
         return { ok: true, value: null };

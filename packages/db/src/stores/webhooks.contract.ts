@@ -50,7 +50,7 @@ export function describeWebhookStoreContract(database: () => ContractDatabase): 
   const newEndpoint = (workspaceId: string, overrides: Partial<NewEndpoint> = {}) =>
     endpoints().insert(endpointFields(workspaceId, overrides));
 
-  const event = (workspaceId: string, type: string): OutboxEvent => ({
+  const event = (workspaceId: string, type: OutboxEvent['type']): OutboxEvent => ({
     id: newId('event'),
     type,
     createdAt: '2030-08-01T10:00:00.123Z',
