@@ -62,26 +62,9 @@ import {
   WebhookEndpointSchema,
   WebhookEndpointWithSecretSchema,
 } from '@travelops/domain';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { LeadConversionSchema } from '../routes/leads.js';
-
-export const ErrorSchema = v.object({
-  code: v.picklist([
-    'VALIDATION_ERROR',
-    'UNAUTHENTICATED',
-    'FORBIDDEN',
-    'NOT_FOUND',
-    'CONFLICT',
-    'UNPROCESSABLE',
-    'RATE_LIMITED',
-    'INTERNAL_ERROR',
-  ]),
-  message: v.string(),
-  details: v.optional(v.array(v.object({ field: v.string(), issue: v.string() }))),
-  requestId: v.optional(v.string()),
-});
-
-export const ErrorEnvelopeSchema = v.object({ error: ErrorSchema });
+import { ErrorEnvelopeSchema, ErrorSchema } from './error-responses.js';
 
 /** Schemas published under `components/schemas`, by name; routes that use them get a `$ref`. */
 export const COMPONENT_SCHEMAS: Record<string, v.GenericSchema> = {

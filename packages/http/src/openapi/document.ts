@@ -1,47 +1,11 @@
 import type * as v from 'valibot';
 import { acceptsBearer, type RouteDefinition } from '../route.js';
 import { COMPONENT_SCHEMAS } from './components.js';
+import { ERROR_RESPONSES } from './error-responses.js';
 import { type JsonSchemaObject, jsonSchemaOf } from './json-schema.js';
 import { webhookOperations } from './webhooks.js';
 
 export const API_VERSION = '2.0.0';
-
-const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
-  400: {
-    name: 'BadRequest',
-    description: 'VALIDATION_ERROR: malformed or invalid input; `details` names each field.',
-  },
-  401: {
-    name: 'Unauthenticated',
-    description:
-      'UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token or session, including one revoked while this request ran (its write rolled back).',
-  },
-  403: {
-    name: 'Forbidden',
-    description:
-      'FORBIDDEN: another workspace, a role without the needed permission, an API token on a session-only operation, or a session write without a valid `X-CSRF-Token`.',
-  },
-  404: { name: 'NotFound', description: 'NOT_FOUND: no such record in this workspace.' },
-  409: {
-    name: 'Conflict',
-    description: 'CONFLICT: a unique value is taken, capacity is exhausted, or a concurrent change won.',
-  },
-  413: { name: 'PayloadTooLarge', description: 'VALIDATION_ERROR: the body is larger than 1 MB.' },
-  415: { name: 'UnsupportedMediaType', description: 'VALIDATION_ERROR: the body is not `application/json`.' },
-  422: {
-    name: 'Unprocessable',
-    description: 'UNPROCESSABLE: valid shape, but the business state does not allow it.',
-  },
-  429: {
-    name: 'RateLimited',
-    description:
-      'RATE_LIMITED: the rate limit of this credential (or client IP) is spent; wait `Retry-After` seconds, then back off exponentially.',
-  },
-  500: {
-    name: 'InternalError',
-    description: 'INTERNAL_ERROR: a fault of the service; retry with exponential backoff.',
-  },
-};
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Tours: 'The product catalog: what an operator sells.',
