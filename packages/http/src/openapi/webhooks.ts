@@ -1,6 +1,7 @@
 import { BookingSchema, IncidentSchema, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@travelops/domain';
 import type * as v from 'valibot';
-import { jsonSchemaOf } from './json-schema.js';
+import { isSchema } from './component-names.js';
+import { type Components, jsonSchemaOf } from './json-schema.js';
 
 const PAYMENT_EVENT_DATA = {
   type: 'object',
@@ -65,16 +66,19 @@ const PAYLOADS: Record<WebhookEventType, v.GenericSchema | object> = {
   'incident.created': IncidentSchema,
 };
 
+/** The payload schemas, whose components the document publishes beside the routes' ones. */
+export const webhookPayloadSchemas = (): v.GenericSchema[] => Object.values(PAYLOADS).filter(isSchema);
+
 /**
  * OpenAPI 3.1 `webhooks`: what a receiver gets for each event kind. Every delivery is a POST
  * with `service-signature: t=<unix seconds>,v1=<hex>` (HMAC-SHA256 over `<t>.<raw body>` with
  * the endpoint's secret; several `v1` during a secret rotation) and `service-event-id`.
  */
-export function webhookOperations(): Record<string, object> {
+export function webhookOperations(components: Components): Record<string, object> {
   return Object.fromEntries(
     WEBHOOK_EVENT_TYPES.map((type) => {
       const payload = PAYLOADS[type];
-      const data = 'kind' in payload ? jsonSchemaOf(payload as v.GenericSchema) : payload;
+      const data = isSchema(payload) ? jsonSchemaOf(payload, { components }) : payload;
       return [
         type,
         {
