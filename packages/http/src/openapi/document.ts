@@ -1,47 +1,12 @@
+import { PaginationSchema } from '@travelops/domain';
 import type * as v from 'valibot';
 import { acceptsBearer, type RouteDefinition } from '../route.js';
-import { COMPONENT_SCHEMAS } from './components.js';
-import { type JsonSchemaObject, jsonSchemaOf } from './json-schema.js';
-import { webhookOperations } from './webhooks.js';
+import { type ComponentRoots, collectComponents } from './components.js';
+import { ERROR_RESPONSES, ErrorEnvelopeSchema } from './error-responses.js';
+import { type Components, type JsonSchemaObject, jsonSchemaOf } from './json-schema.js';
+import { webhookOperations, webhookPayloadSchemas } from './webhooks.js';
 
 export const API_VERSION = '2.0.0';
-
-const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
-  400: {
-    name: 'BadRequest',
-    description: 'VALIDATION_ERROR: malformed or invalid input; `details` names each field.',
-  },
-  401: {
-    name: 'Unauthenticated',
-    description:
-      'UNAUTHENTICATED: missing, malformed, unknown, expired or revoked token or session, including one revoked while this request ran (its write rolled back).',
-  },
-  403: {
-    name: 'Forbidden',
-    description:
-      'FORBIDDEN: another workspace, a role without the needed permission, an API token on a session-only operation, or a session write without a valid `X-CSRF-Token`.',
-  },
-  404: { name: 'NotFound', description: 'NOT_FOUND: no such record in this workspace.' },
-  409: {
-    name: 'Conflict',
-    description: 'CONFLICT: a unique value is taken, capacity is exhausted, or a concurrent change won.',
-  },
-  413: { name: 'PayloadTooLarge', description: 'VALIDATION_ERROR: the body is larger than 1 MB.' },
-  415: { name: 'UnsupportedMediaType', description: 'VALIDATION_ERROR: the body is not `application/json`.' },
-  422: {
-    name: 'Unprocessable',
-    description: 'UNPROCESSABLE: valid shape, but the business state does not allow it.',
-  },
-  429: {
-    name: 'RateLimited',
-    description:
-      'RATE_LIMITED: the rate limit of this credential (or client IP) is spent; wait `Retry-After` seconds, then back off exponentially.',
-  },
-  500: {
-    name: 'InternalError',
-    description: 'INTERNAL_ERROR: a fault of the service; retry with exponential backoff.',
-  },
-};
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Tours: 'The product catalog: what an operator sells.',
@@ -121,12 +86,14 @@ function errorStatuses(route: RouteDefinition): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-function parametersOf(route: RouteDefinition) {
+function parametersOf(route: RouteDefinition, components: Components) {
   const parameters: object[] = [];
   for (const name of Object.keys(route.params?.entries ?? {})) {
     parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
   }
-  const query = route.query ? jsonSchemaOf(route.query as v.GenericSchema, { inlineRoot: true }) : null;
+  const query = route.query
+    ? jsonSchemaOf(route.query as v.GenericSchema, { inlineRoot: true, components })
+    : null;
   for (const [name, schema] of Object.entries(query?.properties ?? {})) {
     parameters.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema });
   }
@@ -143,8 +110,8 @@ function securityOf(route: RouteDefinition) {
   return acceptsBearer(route.access) ? [{ bearerAuth: [] }, { sessionCookie: [] }] : [{ sessionCookie: [] }];
 }
 
-function successResponse(route: RouteDefinition) {
-  const item = jsonSchemaOf(route.success.schema);
+function successResponse(route: RouteDefinition, components: Components) {
+  const item = jsonSchemaOf(route.success.schema, { components });
   const data: JsonSchemaObject = route.success.list ? { type: 'array', items: item } : item;
   const paginated = route.success.list === 'paginated';
   const schema = {
@@ -152,7 +119,7 @@ function successResponse(route: RouteDefinition) {
     required: paginated ? ['data', 'pagination'] : ['data'],
     properties: {
       data,
-      ...(paginated && { pagination: { $ref: '#/components/schemas/Pagination' } }),
+      ...(paginated && { pagination: jsonSchemaOf(PaginationSchema, { components }) }),
     },
   };
   return {
@@ -162,8 +129,10 @@ function successResponse(route: RouteDefinition) {
   };
 }
 
-function operationOf(route: RouteDefinition) {
-  const responses: Record<string, object> = { [String(route.success.status)]: successResponse(route) };
+function operationOf(route: RouteDefinition, components: Components) {
+  const responses: Record<string, object> = {
+    [String(route.success.status)]: successResponse(route, components),
+  };
   for (const status of errorStatuses(route)) {
     const response = ERROR_RESPONSES[status];
     if (response) responses[String(status)] = { $ref: `#/components/responses/${response.name}` };
@@ -175,14 +144,29 @@ function operationOf(route: RouteDefinition) {
     tags: route.tags,
     security: securityOf(route),
     ...(typeof route.access === 'object' && { 'x-required-permission': route.access.permission }),
-    parameters: parametersOf(route),
+    parameters: parametersOf(route, components),
     ...(route.body && {
       requestBody: {
         required: route.body.type !== 'optional',
-        content: { 'application/json': { schema: jsonSchemaOf(route.body) } },
+        content: { 'application/json': { schema: jsonSchemaOf(route.body, { components }) } },
       },
     }),
     responses,
+  };
+}
+
+/** Where the document's schemas come from: the route table, the list and error envelopes, the webhook payloads. */
+export function componentRootsOf(routes: readonly RouteDefinition[]): ComponentRoots {
+  return {
+    referenced: [
+      ...routes.flatMap((route) =>
+        route.body ? [route.body, route.success.schema] : [route.success.schema],
+      ),
+      PaginationSchema,
+      ErrorEnvelopeSchema,
+      ...webhookPayloadSchemas(),
+    ],
+    inlined: routes.flatMap((route) => [route.params, route.query].filter((schema) => schema !== undefined)),
   };
 }
 
@@ -194,17 +178,15 @@ export interface OpenApiOptions {
 
 /** The OpenAPI 3.1 document, built from the same route table and schemas that serve requests. */
 export function buildOpenApiDocument(routes: readonly RouteDefinition[], options: OpenApiOptions) {
+  const components = collectComponents(componentRootsOf(routes));
   const paths: Record<string, Record<string, object>> = {};
   for (const route of routes) {
     paths[route.path] ??= {};
-    (paths[route.path] as Record<string, object>)[route.method] = operationOf(route);
+    (paths[route.path] as Record<string, object>)[route.method] = operationOf(route, components);
   }
   Object.assign(paths, options.extraPaths);
   const schemas = Object.fromEntries(
-    Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => [
-      name,
-      jsonSchemaOf(schema, { inlineRoot: true }),
-    ]),
+    [...components].map(([name, schema]) => [name, jsonSchemaOf(schema, { inlineRoot: true, components })]),
   );
   const responses = Object.fromEntries(
     Object.values(ERROR_RESPONSES).map(({ name, description }) => [
@@ -215,7 +197,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
           name === 'RateLimited'
             ? { ...RESPONSE_HEADERS, 'Retry-After': RETRY_AFTER_HEADER }
             : RESPONSE_HEADERS,
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+        content: { 'application/json': { schema: jsonSchemaOf(ErrorEnvelopeSchema, { components }) } },
       },
     ]),
   );
@@ -235,7 +217,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
     servers: [{ url: options.serverUrl }],
     tags,
     paths,
-    webhooks: webhookOperations(),
+    webhooks: webhookOperations(components),
     components: {
       schemas,
       responses,

@@ -1,4 +1,7 @@
-import { WEBHOOK_EVENT_TYPES } from '@travelops/domain';
+import { BookingSchema, IncidentSchema, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@travelops/domain';
+import type * as v from 'valibot';
+import { isSchema } from './component-names.js';
+import { type Components, jsonSchemaOf } from './json-schema.js';
 
 const PAYMENT_EVENT_DATA = {
   type: 'object',
@@ -33,7 +36,8 @@ function envelope(type: string, data: object) {
   };
 }
 
-const DESCRIPTIONS: Record<string, string> = {
+/** What happened, per event kind: a new kind fails typecheck until described. */
+const DESCRIPTIONS: Record<WebhookEventType, string> = {
   'booking.created': 'A booking was made (PENDING, or CONFIRMED when nothing is due).',
   'booking.confirmed': 'A booking became CONFIRMED, by payment or by status.',
   'booking.cancelled': 'A booking was cancelled; its seats are released.',
@@ -47,22 +51,34 @@ const DESCRIPTIONS: Record<string, string> = {
   'incident.created': 'A HIGH or CRITICAL incident was reported (lower severities emit nothing).',
 };
 
+/** The `data` of each event kind: a schema the service answers with, or the JSON Schema of a payment record. */
+const PAYLOADS: Record<WebhookEventType, v.GenericSchema | object> = {
+  'booking.created': BookingSchema,
+  'booking.confirmed': BookingSchema,
+  'booking.cancelled': BookingSchema,
+  'booking.expired': BookingSchema,
+  'booking.completed': BookingSchema,
+  'booking.no_show': BookingSchema,
+  'booking.updated': BookingSchema,
+  'payment.succeeded': PAYMENT_EVENT_DATA,
+  'payment.failed': PAYMENT_FAILED_DATA,
+  'payment.refunded': PAYMENT_EVENT_DATA,
+  'incident.created': IncidentSchema,
+};
+
+/** The payload schemas, whose components the document publishes beside the routes' ones. */
+export const webhookPayloadSchemas = (): v.GenericSchema[] => Object.values(PAYLOADS).filter(isSchema);
+
 /**
  * OpenAPI 3.1 `webhooks`: what a receiver gets for each event kind. Every delivery is a POST
  * with `service-signature: t=<unix seconds>,v1=<hex>` (HMAC-SHA256 over `<t>.<raw body>` with
  * the endpoint's secret; several `v1` during a secret rotation) and `service-event-id`.
  */
-export function webhookOperations(): Record<string, object> {
+export function webhookOperations(components: Components): Record<string, object> {
   return Object.fromEntries(
     WEBHOOK_EVENT_TYPES.map((type) => {
-      const data =
-        type === 'incident.created'
-          ? { $ref: '#/components/schemas/Incident' }
-          : type === 'payment.failed'
-            ? PAYMENT_FAILED_DATA
-            : type.startsWith('payment.')
-              ? PAYMENT_EVENT_DATA
-              : { $ref: '#/components/schemas/Booking' };
+      const payload = PAYLOADS[type];
+      const data = isSchema(payload) ? jsonSchemaOf(payload, { components }) : payload;
       return [
         type,
         {
@@ -72,7 +88,7 @@ export function webhookOperations(): Record<string, object> {
               .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
               .join('')}Event`,
             summary: type,
-            description: `${DESCRIPTIONS[type] ?? type} Verify the signature over the raw body before acting (reject if |now - t| > 300 s); answer 2xx quickly. Anything else, a timeout (10 s) or a refused connection is retried with exponential backoff for about three days; 410 disables the endpoint; 429/503 \`Retry-After\` is honoured. Delivery is at least once and in order per booking (per incident for incident events): de-duplicate by \`service-event-id\`.`,
+            description: `${DESCRIPTIONS[type]} Verify the signature over the raw body before acting (reject if |now - t| > 300 s); answer 2xx quickly. Anything else, a timeout (10 s) or a refused connection is retried with exponential backoff for about three days; 410 disables the endpoint; 429/503 \`Retry-After\` is honoured. Delivery is at least once and in order per booking (per incident for incident events): de-duplicate by \`service-event-id\`.`,
             tags: ['Webhooks'],
             security: [],
             parameters: [
