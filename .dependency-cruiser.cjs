@@ -1,0 +1,149 @@
+// The house rules of STYLE.md ("arrows point inward"), checked by `pnpm deps:check`.
+// Paths are repo-relative: workspace imports (@travelops/*) resolve through the pnpm
+// symlinks and the `source` export condition to the target package's src/*.ts.
+const { readdirSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+// Every app's package name, read from disk so a future apps/* is covered without an edit.
+const appNames = readdirSync(join(__dirname, 'apps'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap((entry) => {
+    try {
+      return [JSON.parse(readFileSync(join(__dirname, 'apps', entry.name, 'package.json'), 'utf8')).name];
+    } catch {
+      return [];
+    }
+  });
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+// '$^' never matches: with no app there is no app package to import.
+const appPackage = appNames.length > 0 ? `^(${appNames.map(escapeRegExp).join('|')})(/|$)` : '$^';
+
+// Tests and benchmarks may reach across layers (fixtures, in-process harnesses); only the
+// "packages never import apps" and "apps never import apps" rules hold for them too.
+const TESTS = '(\\.test\\.ts$|/test/|/bench/)';
+// A package's own tooling (vitest/tsup configs at the package root) is not a layer either.
+const outsideSrc = '^(packages|apps)/[^/]+/[^/]+$';
+const notLayerCode = [TESTS, outsideSrc];
+
+// npm packages, however they are declared (or not declared) in the importer's package.json.
+const NPM = ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown'];
+// An npm package by name: resolved (pnpm's real path ends in node_modules/<name>/...) or,
+// when the importer does not list it, the bare unresolved name.
+const npmPackage = (names) => `(^|/node_modules/)(${names.join('|')})(/|$)`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-imports-no-workspace-package',
+      severity: 'error',
+      comment: 'packages/domain is the centre: it imports no other package or app of the workspace.',
+      from: { path: '^packages/domain/', pathNot: notLayerCode },
+      to: { path: ['^packages/(?!domain/)', '^apps/', '^@travelops/'] },
+    },
+    {
+      name: 'domain-imports-only-valibot',
+      severity: 'error',
+      comment:
+        'packages/domain uses no framework, database or HTTP library (express, helmet, knex, pg, ' +
+        'ioredis, @electric-sql/*, knex-pglite, rate-limiter-flexible...): its only npm dependency is valibot.',
+      from: { path: '^packages/domain/', pathNot: notLayerCode },
+      // `unknown`: a package the domain does not list is unresolvable, and still not allowed.
+      to: {
+        dependencyTypes: [...NPM, 'unknown'],
+        pathNot: [npmPackage(['valibot']), '^\\.', '^@travelops/'],
+      },
+    },
+    {
+      name: 'domain-imports-no-node-module',
+      severity: 'error',
+      comment:
+        'packages/domain does no I/O and runs in browsers too (it owns the contract types the ' +
+        'clients share): no node: module at all, node:fs/http/net/child_process/crypto... included. ' +
+        'Ids need no node:crypto: ids.ts uses the Web Crypto global (globalThis.crypto), not an import.',
+      from: { path: '^packages/domain/', pathNot: notLayerCode },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'http-imports-no-db',
+      severity: 'error',
+      comment:
+        'packages/http reaches use cases through the deps apps/api hands to createApp; ' +
+        'it never imports packages/db (nor the drivers behind it).',
+      from: { path: '^packages/http/', pathNot: notLayerCode },
+      to: {
+        path: [
+          '^packages/db/',
+          '^@travelops/db(/|$)',
+          npmPackage(['knex', 'knex-pglite', 'pg', '@electric-sql/[^/]+']),
+        ],
+      },
+    },
+    {
+      name: 'inner-packages-import-no-http',
+      severity: 'error',
+      comment:
+        'db, auth, webhooks and jobs sit inside packages/http: they never import it, express or helmet.',
+      from: { path: '^packages/(db|auth|webhooks|jobs)/', pathNot: notLayerCode },
+      to: {
+        path: [
+          '^packages/http/',
+          '^@travelops/http(/|$)',
+          npmPackage(['express', 'helmet', '@types/express']),
+        ],
+      },
+    },
+    {
+      name: 'packages-import-no-app',
+      severity: 'error',
+      comment: 'Apps are composition roots: no package imports one, not even from its tests.',
+      from: { path: '^packages/' },
+      to: { path: ['^apps/', appPackage] },
+    },
+    {
+      name: 'apps-import-no-other-app',
+      severity: 'error',
+      comment:
+        'Apps only assemble and never import each other, tests included: what two apps share ' +
+        'belongs in a package (the worker jobs go to packages/jobs).',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/(?!$1/)' },
+    },
+    {
+      name: 'no-cycle-between-packages',
+      severity: 'error',
+      comment: 'A cycle that leaves its package ties two packages into one: the arrows point one way only.',
+      from: { path: '^(packages|apps)/([^/]+)/' },
+      to: { circular: true, via: { pathNot: '^$1/$2/' } },
+    },
+    {
+      name: 'cycle-inside-a-package',
+      severity: 'warn',
+      comment: 'A cycle inside one package is allowed, but usually a sign that a module wants splitting.',
+      from: { path: '^(packages|apps)/([^/]+)/' },
+      to: { circular: true, viaOnly: { path: '^$1/$2/' } },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that cannot be resolved cannot be checked against the rules above.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['(^|/)dist/', '(^|/)\\.turbo/', '(^|/)coverage/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      // `source` first: a workspace import lands on the package's src/*.ts, as in tests and tsc.
+      conditionNames: ['source', 'import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};
