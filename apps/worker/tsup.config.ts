@@ -1,10 +1,9 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/main.ts'],
+  // An app, not a library: the process is its only entry.
+  entry: ['src/main.ts'],
   format: ['esm'],
-  // Only the library entry has a public type surface; main.ts is the process.
-  dts: { entry: 'src/index.ts' },
   sourcemap: true,
   clean: true,
   target: 'node20',

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createStores } from '@travelops/db';
 import { type DomainError, ok, type Result } from '@travelops/domain';
-import { createJsonLogger } from '@travelops/worker';
+import { createJsonLogger } from '@travelops/jobs';
 import { memberCreate, tokenCreate, tokenRevoke, workspaceCreate } from './cli/commands.js';
 import { seedDemo } from './cli/seed.js';
 import { openDatabase, systemClock } from './compose.js';

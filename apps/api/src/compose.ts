@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createDatabase, createStores, type Database, getOrCreateSecret, migrateLatest } from '@travelops/db';
 import type { Clock } from '@travelops/domain';
 import { createApp, createSandboxPaymentProvider, type Logger } from '@travelops/http';
-import { createEndpointUrlCheck } from '@travelops/worker';
+import { createEndpointUrlCheck } from '@travelops/jobs';
 import type { Redis } from 'ioredis';
 import type { ApiConfig } from './config.js';
 import { createRateLimiter } from './rate-limits.js';

@@ -46,3 +46,18 @@ describe('loadConfig: rate limits', () => {
     }
   });
 });
+
+describe('loadConfig: webhook receivers', () => {
+  it.each([
+    ['unset, outside production', {}, true],
+    ['unset, in production', { NODE_ENV: 'production' }, false],
+    ['true in production', { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', NODE_ENV: 'production' }, true],
+    ['0', { WEBHOOK_ALLOW_PRIVATE_URLS: '0' }, false],
+  ])('WEBHOOK_ALLOW_PRIVATE_URLS %s', (_label, env, allowed) => {
+    expect(loadConfig(env).allowPrivateWebhookUrls).toBe(allowed);
+  });
+
+  it('a value that is not a flag stops the start, naming the key', () => {
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'yes' })).toThrow(/WEBHOOK_ALLOW_PRIVATE_URLS/);
+  });
+});

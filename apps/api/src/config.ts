@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { allowPrivateWebhookUrls } from '@travelops/worker';
 import * as v from 'valibot';
 import type { RateLimitRules } from './rate-limits.js';
 
@@ -90,7 +89,8 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     workerInProcess: embedded || (e.WORKER_IN_PROCESS ?? false),
-    allowPrivateWebhookUrls: allowPrivateWebhookUrls(env),
+    // Unset: private receivers are allowed except in production (development ones live on localhost).
+    allowPrivateWebhookUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS ?? e.NODE_ENV !== 'production',
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimits: {
       credential: { points: e.RATE_LIMIT_PER_TOKEN, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },

@@ -1,13 +1,6 @@
 import type { Server } from 'node:http';
 import { createStores } from '@travelops/db';
-import {
-  createBookingJobs,
-  createJsonLogger,
-  createSessionJobs,
-  createWebhookDeliveryJob,
-  createWebhookSender,
-  createWorker,
-} from '@travelops/worker';
+import { createJobs, createJsonLogger, createWorker } from '@travelops/jobs';
 import { seedDemo } from './cli/seed.js';
 import { createApi, systemClock } from './compose.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -26,17 +19,10 @@ async function main() {
     firstRun = await seedDemo({ stores: createStores(api.database.knex), clock: systemClock });
   }
 
-  const stores = createStores(api.database.knex);
-  const jobs = [
-    ...createBookingJobs({ stores, clock: systemClock }, logger),
-    ...createSessionJobs({ sessions: stores.sessions, clock: systemClock }, logger),
-    createWebhookDeliveryJob({
-      stores,
-      clock: systemClock,
-      logger,
-      send: createWebhookSender({ allowPrivateAddresses: config.allowPrivateWebhookUrls }),
-    }),
-  ];
+  const jobs = createJobs(
+    { stores: createStores(api.database.knex), clock: systemClock, logger },
+    { allowPrivateWebhookUrls: config.allowPrivateWebhookUrls },
+  );
   const worker = config.workerInProcess ? createWorker({ jobs, logger }) : null;
   worker?.start();
 

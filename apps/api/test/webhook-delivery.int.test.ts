@@ -1,5 +1,5 @@
+import { createWebhookSender, type WebhookSender } from '@travelops/jobs';
 import { sign, verify } from '@travelops/webhooks';
-import { createWebhookSender, type WebhookSender } from '@travelops/worker';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   book,

@@ -2,13 +2,8 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { createStores } from '@travelops/db';
 import type { Clock } from '@travelops/domain';
+import { createWebhookDeliveryJob, createWebhookSender, type Job, type WebhookSender } from '@travelops/jobs';
 import { EVENT_ID_HEADER, parseSignatureHeader, SIGNATURE_HEADER, verify } from '@travelops/webhooks';
-import {
-  createWebhookDeliveryJob,
-  createWebhookSender,
-  type Job,
-  type WebhookSender,
-} from '@travelops/worker';
 import type { TestWorkspace } from './fixtures.js';
 import type { TestApi } from './harness.js';
 

@@ -1,6 +1,6 @@
 import type { Role } from '@travelops/domain';
+import { createEndpointUrlCheck, createWebhookSender } from '@travelops/jobs';
 import { verify } from '@travelops/webhooks';
-import { createEndpointUrlCheck, createWebhookSender } from '@travelops/worker';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { book, bookingsPath, confirmedBooking } from './booking-fixtures.js';
 import {

@@ -6,7 +6,10 @@ describe('parseWorkerEnv', () => {
     ['unset', {}],
     ['empty', { DATABASE_URL: '' }],
   ])('DATABASE_URL %s means no server database', (_label, env) => {
-    expect(parseWorkerEnv(env)).toEqual({ ok: true, value: { databaseUrl: null } });
+    expect(parseWorkerEnv(env)).toEqual({
+      ok: true,
+      value: { databaseUrl: null, allowPrivateWebhookUrls: true },
+    });
   });
 
   it.each(['postgres://travelops:pw@localhost:5432/travelops', 'postgresql://db.internal/travelops'])(
@@ -14,7 +17,7 @@ describe('parseWorkerEnv', () => {
     (url) => {
       expect(parseWorkerEnv({ DATABASE_URL: url, UNRELATED: 'x' })).toEqual({
         ok: true,
-        value: { databaseUrl: url },
+        value: { databaseUrl: url, allowPrivateWebhookUrls: true },
       });
     },
   );
@@ -30,4 +33,27 @@ describe('parseWorkerEnv', () => {
       expect(result.error.join('\n')).not.toContain(url);
     },
   );
+
+  it.each([
+    ['unset, outside production', {}, true],
+    ['unset, in production', { NODE_ENV: 'production' }, false],
+    ['empty, in production', { WEBHOOK_ALLOW_PRIVATE_URLS: '', NODE_ENV: 'production' }, false],
+    ['true in production', { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', NODE_ENV: 'production' }, true],
+    ['1', { WEBHOOK_ALLOW_PRIVATE_URLS: '1', NODE_ENV: 'production' }, true],
+    ['false', { WEBHOOK_ALLOW_PRIVATE_URLS: 'false' }, false],
+    ['0', { WEBHOOK_ALLOW_PRIVATE_URLS: '0' }, false],
+  ])('WEBHOOK_ALLOW_PRIVATE_URLS %s', (_label, env, allowed) => {
+    const result = parseWorkerEnv(env);
+    expect(result.ok && result.value.allowPrivateWebhookUrls).toBe(allowed);
+  });
+
+  it('names every bad key at once', () => {
+    const result = parseWorkerEnv({ DATABASE_URL: 'not a url', WEBHOOK_ALLOW_PRIVATE_URLS: 'yes' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toEqual([
+      expect.stringMatching(/^DATABASE_URL: /),
+      'WEBHOOK_ALLOW_PRIVATE_URLS: must be true, false, 1 or 0',
+    ]);
+  });
 });

@@ -1,11 +1,6 @@
 import { createDatabase, createStores, migrateLatest } from '@travelops/db';
+import { createJobs, createJsonLogger, createWorker } from '@travelops/jobs';
 import { parseWorkerEnv } from './config.js';
-import { createBookingJobs, createSessionJobs } from './jobs.js';
-import { createJsonLogger } from './logger.js';
-import { allowPrivateWebhookUrls } from './webhooks/address-guard.js';
-import { createWebhookDeliveryJob } from './webhooks/delivery-job.js';
-import { createWebhookSender } from './webhooks/sender.js';
-import { createWorker, type Job } from './worker.js';
 
 const logger = createJsonLogger();
 
@@ -15,23 +10,19 @@ if (!config.ok) {
   process.exit(1);
 }
 
-// The composition root hands the runner its jobs as data; each job closes over the stores
-// it needs. Webhook delivery joins this list with its issue.
-const jobs: Job[] = [];
+// The composition root: env -> db -> jobs -> run. Without a server database there is
+// nothing to run: in embedded mode the API process runs the same list.
 const database = config.value.databaseUrl ? await createDatabase({ url: config.value.databaseUrl }) : null;
-if (database) {
-  await migrateLatest(database.knex);
-  const stores = createStores(database.knex);
-  const clock = { now: () => new Date() };
-  const allowPrivateAddresses = allowPrivateWebhookUrls(process.env);
-  jobs.push(
-    ...createBookingJobs({ stores, clock }, logger),
-    ...createSessionJobs({ sessions: stores.sessions, clock }, logger),
-    createWebhookDeliveryJob({ stores, clock, logger, send: createWebhookSender({ allowPrivateAddresses }) }),
-  );
-} else {
+if (database) await migrateLatest(database.knex);
+else
   logger.info({ database: 'none' }, 'DATABASE_URL is unset: in embedded mode the API process runs the jobs');
-}
+
+const jobs = database
+  ? createJobs(
+      { stores: createStores(database.knex), clock: { now: () => new Date() }, logger },
+      { allowPrivateWebhookUrls: config.value.allowPrivateWebhookUrls },
+    )
+  : [];
 
 const worker = createWorker({ jobs, logger });
 

@@ -83,14 +83,3 @@ export function createEndpointUrlCheck(allowPrivate: boolean): EndpointUrlCheck 
     return ok(true);
   };
 }
-
-/**
- * `WEBHOOK_ALLOW_PRIVATE_URLS`: `true`/`false`; unset, private addresses are allowed except
- * when `NODE_ENV=production` (development receivers live on localhost).
- */
-export function allowPrivateWebhookUrls(env: Record<string, string | undefined>): boolean {
-  const flag = env.WEBHOOK_ALLOW_PRIVATE_URLS;
-  if (flag === 'true' || flag === '1') return true;
-  if (flag === 'false' || flag === '0') return false;
-  return env.NODE_ENV !== 'production';
-}

@@ -5,12 +5,45 @@ import {
   purgeEndedSessions,
   purgeIdempotencyKeys,
   type SessionStore,
+  type Stores,
 } from '@travelops/domain';
 import type { Logger } from './logger.js';
+import { createWebhookDeliveryJob } from './webhooks/delivery-job.js';
+import { createWebhookSender } from './webhooks/sender.js';
 import type { Job } from './worker.js';
 
+/** What every job needs, handed over by the app that assembles them. */
+export interface JobDeps {
+  stores: Stores;
+  clock: Clock;
+  logger: Logger;
+}
+
+export interface JobsOptions {
+  /** Webhook receivers may be private or loopback addresses (development); false in production. */
+  allowPrivateWebhookUrls: boolean;
+}
+
+/**
+ * The one job list both apps run (the worker process, or the API on embedded PGlite):
+ * hold expiry, idempotency and session clean-up, webhook delivery.
+ */
+export function createJobs(deps: JobDeps, options: JobsOptions): Job[] {
+  const { stores, clock, logger } = deps;
+  return [
+    ...createBookingJobs({ stores, clock }, logger),
+    ...createSessionJobs({ sessions: stores.sessions, clock }, logger),
+    createWebhookDeliveryJob({
+      stores,
+      clock,
+      logger,
+      send: createWebhookSender({ allowPrivateAddresses: options.allowPrivateWebhookUrls }),
+    }),
+  ];
+}
+
 /** The jobs of the bookings issue: hold expiry (decisions §2) and idempotency clean-up (§7). */
-export function createBookingJobs(deps: Pick<BookingDeps, 'stores' | 'clock'>, logger: Logger): Job[] {
+function createBookingJobs(deps: Pick<BookingDeps, 'stores' | 'clock'>, logger: Logger): Job[] {
   return [
     {
       name: 'expire-holds',
@@ -33,7 +66,7 @@ export function createBookingJobs(deps: Pick<BookingDeps, 'stores' | 'clock'>, l
 }
 
 /** Sessions (decisions §6) that ended over a day ago are deleted. */
-export function createSessionJobs(deps: { sessions: SessionStore; clock: Clock }, logger: Logger): Job[] {
+function createSessionJobs(deps: { sessions: SessionStore; clock: Clock }, logger: Logger): Job[] {
   return [
     {
       name: 'purge-ended-sessions',
