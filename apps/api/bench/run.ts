@@ -6,7 +6,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { createStores, type Database } from '@travelops/db';
+import { createUnitOfWork, type Database } from '@travelops/db';
 import { createTestDatabase } from '@travelops/db/testing';
 import { newId } from '@travelops/domain';
 import pg from 'pg';
@@ -66,7 +66,7 @@ async function main() {
   const baseline = new pg.Pool({ connectionString: db.url, max: settings.poolSize });
 
   try {
-    const deps = { stores: createStores(api.database.knex), clock: systemClock };
+    const deps = { uow: createUnitOfWork(api.database.knex), clock: systemClock };
     const workspace = await workspaceCreate(deps, { slug: 'bench', name: 'Bench' });
     if (!workspace.ok) throw new Error(workspace.error.message);
     const ws = workspace.value.workspaceId;

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createStores } from '@travelops/db';
+import { createUnitOfWork } from '@travelops/db';
 import { type DomainError, ok, type Result } from '@travelops/domain';
 import { createJsonLogger } from '@travelops/jobs';
 import { memberCreate, tokenCreate, tokenRevoke, workspaceCreate } from './cli/commands.js';
@@ -87,7 +87,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const { json: _json, help: _help, ...args } = values;
-    const result = await command({ stores: createStores(database.knex), clock: systemClock }, args);
+    const result = await command({ uow: createUnitOfWork(database.knex), clock: systemClock }, args);
     if (!result.ok) {
       printError(result.error, json);
       return 1;

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createDatabase, createStores, type Database, getOrCreateSecret, migrateLatest } from '@travelops/db';
+import {
+  createDatabase,
+  createUnitOfWork,
+  type Database,
+  getOrCreateSecret,
+  migrateLatest,
+} from '@travelops/db';
 import type { Clock } from '@travelops/domain';
 import { createApp, createSandboxPaymentProvider, type Logger } from '@travelops/http';
 import { createEndpointUrlCheck } from '@travelops/jobs';
@@ -34,7 +40,7 @@ export async function openDatabase(config: Pick<ApiConfig, 'databaseUrl' | 'pgli
   return { database, applied };
 }
 
-/** The composition root: config -> database -> stores -> createApp. It does not listen. */
+/** The composition root: config -> database -> unit of work -> createApp. It does not listen. */
 export async function createApi(config: ApiConfig, logger: Logger, clock: Clock = systemClock): Promise<Api> {
   const { database } = await openDatabase(config, logger);
   let redis: Redis | null = null;
@@ -53,7 +59,7 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
     randomBytes(32).toString('base64url'),
   );
   const app = createApp({
-    stores: createStores(database.knex),
+    uow: createUnitOfWork(database.knex),
     clock,
     payments: createSandboxPaymentProvider(config.publicBaseUrl),
     checkWebhookUrl: createEndpointUrlCheck(config.allowPrivateWebhookUrls),

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { createStores } from '@travelops/db';
+import { createUnitOfWork } from '@travelops/db';
 import { createJobs, createJsonLogger, createWorker } from '@travelops/jobs';
 import { seedDemo } from './cli/seed.js';
 import { createApi, systemClock } from './compose.js';
@@ -16,11 +16,11 @@ async function main() {
   // A newcomer's first start on an empty embedded database gets a demo workspace and a token.
   let firstRun: Awaited<ReturnType<typeof seedDemo>> | null = null;
   if (!config.databaseUrl && !(await api.database.knex('workspaces').first('id'))) {
-    firstRun = await seedDemo({ stores: createStores(api.database.knex), clock: systemClock });
+    firstRun = await seedDemo({ uow: createUnitOfWork(api.database.knex), clock: systemClock });
   }
 
   const jobs = createJobs(
-    { stores: createStores(api.database.knex), clock: systemClock, logger },
+    { uow: createUnitOfWork(api.database.knex), clock: systemClock, logger },
     { allowPrivateWebhookUrls: config.allowPrivateWebhookUrls },
   );
   const worker = config.workerInProcess ? createWorker({ jobs, logger }) : null;

@@ -1,4 +1,4 @@
-import { createStores } from '@travelops/db';
+import { createUnitOfWork } from '@travelops/db';
 import { expireHolds } from '@travelops/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -575,7 +575,7 @@ describe('hold expiry', () => {
       .where('expires_at', '<=', new Date())
       .count('* as n');
     const expired = await expireHolds({
-      stores: createStores(t.api.database.knex),
+      uow: createUnitOfWork(t.api.database.knex),
       clock: { now: () => new Date() },
     });
     expect(expired).toBe(Number(due[0]?.n));
@@ -595,7 +595,7 @@ describe('hold expiry', () => {
 
     // Run again: nothing left to do.
     expect(
-      await expireHolds({ stores: createStores(t.api.database.knex), clock: { now: () => new Date() } }),
+      await expireHolds({ uow: createUnitOfWork(t.api.database.knex), clock: { now: () => new Date() } }),
     ).toBe(0);
     expect(await eventTypesOf(t, expiring.id)).toEqual(['booking.created', 'booking.expired']);
   });

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createStores, type Database } from '@travelops/db';
+import { createUnitOfWork, type Database } from '@travelops/db';
 import { createTestDatabase } from '@travelops/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenCreate, workspaceCreate } from '../src/cli/commands.js';
@@ -174,7 +174,7 @@ describe('createBooking across two API processes sharing one database', () => {
     const cwd = await mkdtemp(join(tmpdir(), 'travelops-concurrency-'));
     const servers: Awaited<ReturnType<typeof startBuiltServer>>[] = [];
     try {
-      const deps = { stores: createStores(db.database.knex), clock: { now: () => new Date() } };
+      const deps = { uow: createUnitOfWork(db.database.knex), clock: { now: () => new Date() } };
       const workspace = await workspaceCreate(deps, { slug: 'two-processes', name: 'Two processes' });
       if (!workspace.ok) throw new Error(workspace.error.message);
       const { workspaceId } = workspace.value;

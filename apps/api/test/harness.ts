@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createStores } from '@travelops/db';
+import { createUnitOfWork } from '@travelops/db';
 import { createTestDatabase, type TestDatabase } from '@travelops/db/testing';
 import type { Role } from '@travelops/domain';
 import type { Redis } from 'ioredis';
@@ -37,7 +37,7 @@ export interface TestApi {
   api: Api;
   database: TestDatabase;
   logs: string[];
-  /** The stores and clock the operator CLI commands take, on this API's database. */
+  /** The unit of work and clock the operator CLI commands take, on this API's database. */
   commandDeps: CommandDeps;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   /** A link the API handed out (checkout, payment link), pointed at this test server. */
@@ -103,7 +103,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   const server: Server = api.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const deps = { stores: createStores(api.database.knex), clock: systemClock };
+  const deps = { uow: createUnitOfWork(api.database.knex), clock: systemClock };
 
   const createToken = async (workspaceId: string, role: Role) => {
     const created = await tokenCreate(deps, { workspace: workspaceId, role, name: `test ${role}` });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createStores } from '@travelops/db';
+import { createUnitOfWork } from '@travelops/db';
 import { purgeIdempotencyKeys } from '@travelops/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -359,7 +359,10 @@ describe('createBooking and its Idempotency-Key', () => {
     await age();
     const fresh = randomUUID();
     expect((await post(fresh, bookingInput(departure.id))).status).toBe(201);
-    const purged = await purgeIdempotencyKeys(createStores(t.api.database.knex), { now: () => new Date() });
+    const purged = await purgeIdempotencyKeys({
+      uow: createUnitOfWork(t.api.database.knex),
+      clock: { now: () => new Date() },
+    });
     expect(purged).toBeGreaterThanOrEqual(1);
     expect(await countRows(t, 'idempotency_keys', { key })).toBe(0);
     expect(await countRows(t, 'idempotency_keys', { key: fresh })).toBe(1);

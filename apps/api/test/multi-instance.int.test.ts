@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createStores } from '@travelops/db';
+import { createUnitOfWork } from '@travelops/db';
 import { createTestDatabase, type TestDatabase } from '@travelops/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberCreate, workspaceCreate } from '../src/cli/commands.js';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   redisPort = await freePort();
   redis = startRedis(redisPort);
   await redis.ready;
-  const deps = { stores: createStores(db.database.knex), clock: systemClock };
+  const deps = { uow: createUnitOfWork(db.database.knex), clock: systemClock };
   const workspace = await workspaceCreate(deps, { slug: unique('two'), name: 'Two instances' });
   if (!workspace.ok) throw new Error(workspace.error.message);
   workspaceId = workspace.value.workspaceId;

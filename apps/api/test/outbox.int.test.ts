@@ -1,4 +1,4 @@
-import { createStores } from '@travelops/db';
+import { createUnitOfWork } from '@travelops/db';
 import { expireHolds } from '@travelops/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -144,7 +144,7 @@ describe('every booking event kind of decisions §8 is written with its change',
   it('booking.expired (worker job)', async () => {
     const booking = await book(t, ws, (await newDeparture()).id);
     await expireHold(t, booking.id);
-    await expireHolds({ stores: createStores(t.api.database.knex), clock: { now: () => new Date() } });
+    await expireHolds({ uow: createUnitOfWork(t.api.database.knex), clock: { now: () => new Date() } });
     const events = await eventsOf(t, booking.id);
     expect(events.map((e) => e.type)).toEqual(['booking.created', 'booking.expired']);
     expect(events[1].data).toEqual(await getBooking(t, ws, booking.id));

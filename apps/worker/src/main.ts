@@ -1,4 +1,4 @@
-import { createDatabase, createStores, migrateLatest } from '@travelops/db';
+import { createDatabase, createUnitOfWork, migrateLatest } from '@travelops/db';
 import { createJobs, createJsonLogger, createWorker } from '@travelops/jobs';
 import { parseWorkerEnv } from './config.js';
 
@@ -19,7 +19,7 @@ else
 
 const jobs = database
   ? createJobs(
-      { stores: createStores(database.knex), clock: { now: () => new Date() }, logger },
+      { uow: createUnitOfWork(database.knex), clock: { now: () => new Date() }, logger },
       { allowPrivateWebhookUrls: config.value.allowPrivateWebhookUrls },
     )
   : [];

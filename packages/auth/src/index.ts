@@ -13,6 +13,7 @@ export {
   type SessionPrincipal,
   tokenDisplayPrefix,
 } from './api-tokens.js';
+export { addMember } from './members.js';
 export { hashPassword, verifyPassword } from './passwords.js';
 export { authorize, can, PERMISSIONS, type Permission, ROLE_PERMISSIONS } from './permissions.js';
 export { generatePublicToken } from './public-tokens.js';

@@ -44,12 +44,12 @@ async function identify(req: Request, route: RouteDefinition, deps: HttpDeps): P
   const secret = readSessionCookie(req);
   if (authorization !== undefined || (secret === undefined && acceptsBearer(route.access))) {
     const bearer = await authenticateBearer(authorization, {
-      apiTokens: deps.stores.apiTokens,
+      uow: deps.uow,
       clock: deps.clock,
     });
     return bearer.ok ? ok({ kind: 'api_token', principal: bearer.value }) : bearer;
   }
-  const session = await authenticateSession(secret, { sessions: deps.stores.sessions, clock: deps.clock });
+  const session = await authenticateSession(secret, { uow: deps.uow, clock: deps.clock });
   return session.ok ? ok({ kind: 'session', session: session.value, secret: secret as string }) : session;
 }
 

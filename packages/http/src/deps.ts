@@ -1,4 +1,19 @@
-import type { Clock, EndpointUrlCheck, PaymentProvider, Stores } from '@travelops/domain';
+import type {
+  ApiTokenStore,
+  BookingStores,
+  CatalogStores,
+  Clock,
+  CrmStores,
+  EndpointUrlCheck,
+  IdempotencyStore,
+  MemberStore,
+  OperationsStores,
+  PaymentProvider,
+  SessionStore,
+  UnitOfWork,
+  WebhookStores,
+  WorkspaceStore,
+} from '@travelops/domain';
 import type { RateLimiter } from './rate-limit.js';
 
 export interface Logger {
@@ -18,9 +33,23 @@ export interface HttpConfig {
   bodyLimitBytes?: number;
 }
 
+/** The stores of every context the routes reach (through use cases, never directly). */
+export type AppStores = BookingStores &
+  CatalogStores &
+  CrmStores &
+  OperationsStores &
+  WebhookStores & {
+    idempotency: IdempotencyStore;
+    apiTokens: ApiTokenStore;
+    sessions: SessionStore;
+    members: MemberStore;
+    workspaces: WorkspaceStore;
+  };
+
 /** Everything the HTTP adapter needs, handed over by the composition root. */
 export interface HttpDeps {
-  stores: Stores;
+  /** On the pool: each request opens its own transaction from it (see register.ts). */
+  uow: UnitOfWork<AppStores>;
   clock: Clock;
   /** Where guests pay (the built-in sandbox, or a real provider's adapter). */
   payments: PaymentProvider;
@@ -36,4 +65,15 @@ export interface HttpDeps {
   /** Named dependency checks for /readyz; each rejects when its dependency is unreachable. */
   readiness: Record<string, ReadinessCheck>;
   config: HttpConfig;
+}
+
+/**
+ * What a route handler hands to the use cases: the unit of work bound to the request's
+ * transaction (or the pool, on reads), the clock and the providers.
+ */
+export interface UseCaseDeps {
+  uow: UnitOfWork<AppStores>;
+  clock: Clock;
+  payments: PaymentProvider;
+  checkUrl: EndpointUrlCheck;
 }

@@ -7,14 +7,14 @@ import {
   parseInput,
   type Result,
   runIdempotently,
-  type Stores,
+  type UnitOfWork,
 } from '@travelops/domain';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import * as v from 'valibot';
 import { admit, callerOf } from './admission.js';
 import { jsonBody } from './body.js';
 import { createCursorCodec } from './cursor.js';
-import type { HttpDeps } from './deps.js';
+import type { AppStores, HttpDeps } from './deps.js';
 import { sendError } from './errors.js';
 import { fingerprintBody } from './fingerprint.js';
 import { jsonSchemaOf } from './openapi/json-schema.js';
@@ -56,31 +56,33 @@ const actorOf = (principal: Principal | null): Actor => {
 };
 
 /**
- * Decisions §6, revocation is immediate, in-flight requests included. A write runs in one
- * transaction whose last statement re-reads the credential under a share lock: revoked
- * meanwhile, the request is 401 and its transaction (idempotency record included) rolls
- * back; a revoke arriving later waits for the commit. Use cases' own transactions become
- * savepoints of this one. A read is checked again before it answers.
+ * The request's one transaction boundary. A write (any method but GET) runs in one
+ * transaction that every use case joins through the unit of work. With a credential,
+ * decisions §6 (revocation is immediate, in-flight requests included): the last statement
+ * re-reads the credential under a share lock; revoked meanwhile, the request is 401 and
+ * everything it did (its idempotency record included) rolls back, and a revoke arriving
+ * later waits for the commit. A read runs on the pool and re-checks before it answers.
  */
-async function runAsCredential<T>(
-  principal: Principal,
+async function runRequest<T>(
+  principal: Principal | null,
   route: RouteDefinition,
   deps: HttpDeps,
-  execute: (stores: Stores) => Promise<Result<T>>,
+  execute: (uow: UnitOfWork<AppStores>) => Promise<Result<T>>,
 ): Promise<Result<T>> {
   if (route.method === 'get') {
-    const result = await execute(deps.stores);
+    const result = await execute(deps.uow);
+    if (!principal) return result;
     const still = await recheckCredential(
       principal,
-      { stores: deps.stores, clock: deps.clock },
+      { uow: deps.uow, clock: deps.clock },
       { shareLock: false },
     );
     return still.ok ? result : still;
   }
-  return deps.stores.transaction(async (stores) => {
-    const result = await execute(stores);
-    if (!result.ok) return result;
-    const still = await recheckCredential(principal, { stores, clock: deps.clock }, { shareLock: true });
+  return deps.uow.transaction(async (tx) => {
+    const result = await execute(tx);
+    if (!result.ok || !principal) return result;
+    const still = await recheckCredential(principal, { uow: tx, clock: deps.clock }, { shareLock: true });
     return still.ok ? result : still;
   });
 }
@@ -130,19 +132,15 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
     const { principal, session } = callerOf(res);
     const scopeOf = (scope?: string) =>
       [route.operationId, principal?.workspaceId ?? '', scope ?? ''].join(':');
-    const contextFor = (stores: Stores): RouteContext<unknown, unknown, unknown> => ({
+    const { uow: _pool, ...adapter } = deps;
+    const contextFor = (uow: UnitOfWork<AppStores>): RouteContext<unknown, unknown, unknown> => ({
       params: params.value,
       query: queryValue,
       body: body?.ok ? body.value : undefined,
       principal,
       session,
-      deps,
-      stores,
-      catalog: { ...stores, clock: deps.clock },
-      bookings: { stores, clock: deps.clock, payments: deps.payments },
-      crm: { stores, clock: deps.clock },
-      operations: { stores, clock: deps.clock },
-      webhooks: { stores, clock: deps.clock, checkUrl: deps.checkWebhookUrl },
+      deps: adapter,
+      use: { uow, clock: deps.clock, payments: deps.payments, checkUrl: deps.checkWebhookUrl },
       actor: actorOf(principal),
       req,
       res,
@@ -163,17 +161,16 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
         };
       },
     });
-    const run = async (stores: Stores): Promise<Result<StoredReply>> => {
-      const result = await route.handle(contextFor(stores) as never);
+    const run = async (uow: UnitOfWork<AppStores>): Promise<Result<StoredReply>> => {
+      const result = await route.handle(contextFor(uow) as never);
       return result.ok ? ok(toStoredReply(route, result.value)) : result;
     };
 
     const key = route.idempotent ? req.get('Idempotency-Key') : undefined;
-    const execute = (stores: Stores) =>
+    const execute = (uow: UnitOfWork<AppStores>) =>
       key
         ? runIdempotently(
-            stores,
-            deps.clock,
+            { uow, clock: deps.clock },
             {
               scope: `${principal?.workspaceId ?? `public:${String(req.params.workspaceSlug)}`} ${req.method} ${req.path}`,
               key,
@@ -181,10 +178,8 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
             },
             run,
           )
-        : run(stores);
-    const outcome = principal
-      ? await runAsCredential(principal, route, deps, execute)
-      : await execute(deps.stores);
+        : run(uow);
+    const outcome = await runRequest(principal, route, deps, execute);
     if (!outcome.ok && outcome.error.code === 'UNAUTHENTICATED' && principal?.kind === 'api_token') {
       res.setHeader('WWW-Authenticate', 'Bearer realm="travelops"');
     }

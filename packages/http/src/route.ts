@@ -1,22 +1,16 @@
 import type { Permission, Principal } from '@travelops/auth';
 import {
   type Actor,
-  type BookingDeps,
-  type CatalogDeps,
-  type CrmDeps,
-  type OperationsDeps,
   ok,
   type Page,
   type PageRequest,
   type Pagination,
   type Result,
   type SessionWithMemberships,
-  type Stores,
-  type WebhookDeps,
 } from '@travelops/domain';
 import type { Request, Response } from 'express';
 import type * as v from 'valibot';
-import type { HttpDeps } from './deps.js';
+import type { HttpDeps, UseCaseDeps } from './deps.js';
 
 type ObjectSchema = v.ObjectSchema<v.ObjectEntries, undefined>;
 
@@ -35,19 +29,10 @@ export interface RouteContext<TParams, TQuery, TBody> {
   principal: Principal | null;
   /** The session, when the caller used the session cookie, with its CSRF token. */
   session: { record: SessionWithMemberships; csrfToken: string } | null;
-  deps: HttpDeps;
-  /** Every store, bound to the request's transaction (writes by a credential run in one). */
-  stores: Stores;
-  /** The stores and clock as the catalog use cases take them (bound to the request's transaction, if any). */
-  catalog: CatalogDeps;
-  /** The same for the booking use cases, with the payment provider. */
-  bookings: BookingDeps;
-  /** The same for the CRM use cases (companies, leads, tasks, notes, timeline). */
-  crm: CrmDeps;
-  /** The same for the operations use cases (blackouts, guides, fleet, incidents, itineraries). */
-  operations: OperationsDeps;
-  /** The same for the webhook endpoint use cases, with the URL check. */
-  webhooks: WebhookDeps;
+  /** Settings and services of the adapter (rate limits, cookies); never the database. */
+  deps: Omit<HttpDeps, 'uow'>;
+  /** What the use cases take, bound to this request's transaction (writes) or the pool (reads). */
+  use: UseCaseDeps;
   /** Who acts: the token, the session's member, or a guest on public routes. */
   actor: Actor;
   req: Request;

@@ -1,4 +1,10 @@
-import { completePayment, ok, type PaymentProvider, toBookingView } from '@travelops/domain';
+import {
+  completePayment,
+  findPaymentSession,
+  ok,
+  type PaymentProvider,
+  toBookingView,
+} from '@travelops/domain';
 import express, { type Request, type Response, type Router } from 'express';
 import type { HttpDeps } from './deps.js';
 import { sendError } from './errors.js';
@@ -36,7 +42,7 @@ export function sandboxRouter(deps: HttpDeps): Router {
 
   router.get('/sandbox/pay/:token', async (req: Request, res: Response) => {
     noStore(res);
-    const session = await deps.stores.payments.findSessionByToken(String(req.params.token));
+    const session = await findPaymentSession(deps, String(req.params.token));
     if (!session) return sendError(res, { code: 'NOT_FOUND', message: 'No such payment page.' });
     const open = session.status === 'OPEN' && session.expiresAt.getTime() > deps.clock.now().getTime();
     res
@@ -66,11 +72,7 @@ export function sandboxRouter(deps: HttpDeps): Router {
           details: [{ field: 'outcome', issue: 'invalid_enum' }],
         });
       }
-      const result = await completePayment(
-        { stores: deps.stores, clock: deps.clock, payments: deps.payments },
-        String(req.params.token),
-        outcome,
-      );
+      const result = await completePayment(deps, String(req.params.token), outcome);
       if (!result.ok) return sendError(res, result.error);
       const { session, booking } = result.value;
       if (req.is('application/x-www-form-urlencoded')) {

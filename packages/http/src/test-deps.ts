@@ -1,5 +1,5 @@
-import type { ApiTokenRecord, Stores } from '@travelops/domain';
-import type { HttpDeps } from './deps.js';
+import type { ApiTokenRecord, UnitOfWork } from '@travelops/domain';
+import type { AppStores, HttpDeps } from './deps.js';
 import type { RateLimiter } from './rate-limit.js';
 
 /** A stand-in for the real limiter (apps/api): counts per policy and key, never resets. */
@@ -28,7 +28,7 @@ export function createCountingRateLimiter(limit = 1000): RateLimiter & { counts:
   };
 }
 
-const unused = new Proxy({} as Stores, {
+const unused = new Proxy({} as AppStores, {
   get(_target, store) {
     throw new Error(`store ${String(store)} is not available in this unit test`);
   },
@@ -40,7 +40,7 @@ export function createUnitTestDeps(
   overrides: Partial<HttpDeps> = {},
 ): HttpDeps {
   const stores = {
-    ...({} as Stores),
+    ...({} as AppStores),
     apiTokens: {
       insert: () => Promise.reject(new Error('not in unit tests')),
       findBySecretHash: async (hash: string) => tokens.find((token) => token.secretHash === hash) ?? null,
@@ -50,10 +50,14 @@ export function createUnitTestDeps(
       touch: async () => {},
     },
   };
-  return {
+  const uow: UnitOfWork<AppStores> = {
     stores: new Proxy(stores, {
-      get: (target, key) => (key in target ? target[key as keyof Stores] : unused[key as keyof Stores]),
+      get: (target, key) => (key in target ? target[key as keyof AppStores] : unused[key as keyof AppStores]),
     }),
+    transaction: (work) => work(uow),
+  };
+  return {
+    uow,
     clock: { now: () => new Date() },
     checkWebhookUrl: async () => ({ ok: true, value: true }),
     payments: {

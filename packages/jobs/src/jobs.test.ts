@@ -1,16 +1,16 @@
-import type { Stores } from '@travelops/domain';
 import { describe, expect, it } from 'vitest';
+import type { JobDeps } from './jobs.js';
 import { createJobs } from './jobs.js';
 import { createWorker } from './worker.js';
 
 const silent = { info() {}, warn() {}, error() {} };
 // Creating the jobs touches no store; running them is covered against PostgreSQL in apps/api.
-const stores = {} as Stores;
+const uow = { stores: {} } as JobDeps['uow'];
 const clock = { now: () => new Date() };
 
 describe('createJobs', () => {
   it('is the one list both apps run: hold expiry, both clean-ups, webhook delivery', () => {
-    const jobs = createJobs({ stores, clock, logger: silent }, { allowPrivateWebhookUrls: false });
+    const jobs = createJobs({ uow, clock, logger: silent }, { allowPrivateWebhookUrls: false });
     expect(jobs.map((job) => [job.name, job.intervalMs])).toEqual([
       ['expire-holds', 5_000],
       ['purge-idempotency-keys', 10 * 60_000],
@@ -20,7 +20,7 @@ describe('createJobs', () => {
   });
 
   it('is a list the runner accepts (unique names, positive intervals)', () => {
-    const jobs = createJobs({ stores, clock, logger: silent }, { allowPrivateWebhookUrls: true });
+    const jobs = createJobs({ uow, clock, logger: silent }, { allowPrivateWebhookUrls: true });
     expect(() => createWorker({ jobs, logger: silent })).not.toThrow();
   });
 });

@@ -1,11 +1,13 @@
 import {
-  type BookingDeps,
   type Clock,
+  type ExpireHoldsDeps,
   expireHolds,
+  type IdempotencyStore,
   purgeEndedSessions,
   purgeIdempotencyKeys,
   type SessionStore,
-  type Stores,
+  type UnitOfWork,
+  type WebhookStores,
 } from '@travelops/domain';
 import type { Logger } from './logger.js';
 import { createWebhookDeliveryJob } from './webhooks/delivery-job.js';
@@ -13,8 +15,12 @@ import { createWebhookSender } from './webhooks/sender.js';
 import type { Job } from './worker.js';
 
 /** What every job needs, handed over by the app that assembles them. */
+/** The stores the jobs touch, through a unit of work on the pool. */
+export type JobStores = ExpireHoldsDeps['uow']['stores'] &
+  WebhookStores & { idempotency: IdempotencyStore; sessions: SessionStore };
+
 export interface JobDeps {
-  stores: Stores;
+  uow: UnitOfWork<JobStores>;
   clock: Clock;
   logger: Logger;
 }
@@ -29,12 +35,12 @@ export interface JobsOptions {
  * hold expiry, idempotency and session clean-up, webhook delivery.
  */
 export function createJobs(deps: JobDeps, options: JobsOptions): Job[] {
-  const { stores, clock, logger } = deps;
+  const { uow, clock, logger } = deps;
   return [
-    ...createBookingJobs({ stores, clock }, logger),
-    ...createSessionJobs({ sessions: stores.sessions, clock }, logger),
+    ...createBookingJobs({ uow, clock }, logger),
+    ...createSessionJobs({ uow, clock }, logger),
     createWebhookDeliveryJob({
-      stores,
+      stores: uow.stores,
       clock,
       logger,
       send: createWebhookSender({ allowPrivateAddresses: options.allowPrivateWebhookUrls }),
@@ -43,7 +49,7 @@ export function createJobs(deps: JobDeps, options: JobsOptions): Job[] {
 }
 
 /** The jobs of the bookings issue: hold expiry (decisions §2) and idempotency clean-up (§7). */
-function createBookingJobs(deps: Pick<BookingDeps, 'stores' | 'clock'>, logger: Logger): Job[] {
+function createBookingJobs(deps: Pick<JobDeps, 'uow' | 'clock'>, logger: Logger): Job[] {
   return [
     {
       name: 'expire-holds',
@@ -57,7 +63,7 @@ function createBookingJobs(deps: Pick<BookingDeps, 'stores' | 'clock'>, logger: 
       name: 'purge-idempotency-keys',
       intervalMs: 10 * 60_000,
       async run() {
-        const purged = await purgeIdempotencyKeys(deps.stores, deps.clock);
+        const purged = await purgeIdempotencyKeys(deps);
         if (purged)
           logger.info({ job: 'purge-idempotency-keys', purged }, 'idempotency records past 24 h deleted');
       },
@@ -66,7 +72,7 @@ function createBookingJobs(deps: Pick<BookingDeps, 'stores' | 'clock'>, logger: 
 }
 
 /** Sessions (decisions §6) that ended over a day ago are deleted. */
-function createSessionJobs(deps: { sessions: SessionStore; clock: Clock }, logger: Logger): Job[] {
+function createSessionJobs(deps: Pick<JobDeps, 'uow' | 'clock'>, logger: Logger): Job[] {
   return [
     {
       name: 'purge-ended-sessions',

@@ -1,4 +1,5 @@
-import { hashPassword, issueApiToken, revokeApiToken } from '@travelops/auth';
+import { addMember, issueApiToken, revokeApiToken } from '@travelops/auth';
+import type { Repositories } from '@travelops/db';
 import {
   type Clock,
   CreateMemberSchema,
@@ -7,18 +8,17 @@ import {
   type DomainError,
   fail,
   findWorkspace,
-  newId,
   notFound,
   ok,
   parseInput,
   type Result,
   RoleSchema,
-  type Stores,
+  type UnitOfWork,
 } from '@travelops/domain';
 import * as v from 'valibot';
 
 export interface CommandDeps {
-  stores: Stores;
+  uow: UnitOfWork<Repositories>;
   clock: Clock;
 }
 
@@ -36,14 +36,14 @@ function required(args: Args, ...names: string[]): Result<Record<string, string>
 }
 
 async function workspaceOf(deps: CommandDeps, idOrSlug: string) {
-  const workspace = await findWorkspace(deps.stores, idOrSlug);
+  const workspace = await findWorkspace(deps, idOrSlug);
   return workspace ? ok(workspace) : fail(notFound('workspace'));
 }
 
 export async function workspaceCreate(deps: CommandDeps, args: Args) {
   const input = parseInput(CreateWorkspaceSchema, { slug: args.slug, name: args.name });
   if (!input.ok) return input;
-  const created = await createWorkspace(deps.stores, input.value);
+  const created = await createWorkspace(deps, input.value);
   return created.ok ? ok({ workspaceId: created.value.id, slug: created.value.slug }) : created;
 }
 
@@ -58,13 +58,7 @@ export async function memberCreate(deps: CommandDeps, args: Args) {
   if (!input.ok) return input;
   const workspace = await workspaceOf(deps, given.value.workspace as string);
   if (!workspace.ok) return workspace;
-  const member = await deps.stores.members.insert({
-    id: newId('member'),
-    workspaceId: workspace.value.id,
-    email: input.value.email,
-    role: input.value.role,
-    passwordHash: await hashPassword(input.value.password),
-  });
+  const member = await addMember(deps, { workspaceId: workspace.value.id, ...input.value });
   return member.ok ? ok({ memberId: member.value.id }) : member;
 }
 
@@ -87,15 +81,12 @@ export async function tokenCreate(deps: CommandDeps, args: Args) {
   if (days && !days.ok) return days;
   const workspace = await workspaceOf(deps, given.value.workspace as string);
   if (!workspace.ok) return workspace;
-  const { token, secret } = await issueApiToken(
-    { apiTokens: deps.stores.apiTokens, clock: deps.clock },
-    {
-      workspaceId: workspace.value.id,
-      role: role.value,
-      name: given.value.name as string,
-      ...(days?.ok && { expiresInDays: days.value }),
-    },
-  );
+  const { token, secret } = await issueApiToken(deps, {
+    workspaceId: workspace.value.id,
+    role: role.value,
+    name: given.value.name as string,
+    ...(days?.ok && { expiresInDays: days.value }),
+  });
   return ok({
     tokenId: token.id,
     token: secret,
@@ -108,10 +99,7 @@ export async function tokenCreate(deps: CommandDeps, args: Args) {
 export async function tokenRevoke(deps: CommandDeps, args: Args) {
   const given = required(args, 'token-id');
   if (!given.ok) return given;
-  const revoked = await revokeApiToken(
-    { apiTokens: deps.stores.apiTokens, clock: deps.clock },
-    given.value['token-id'] as string,
-  );
+  const revoked = await revokeApiToken(deps, given.value['token-id'] as string);
   return revoked.ok
     ? ok({ tokenId: revoked.value.id, revokedAt: revoked.value.revokedAt?.toISOString() })
     : revoked;

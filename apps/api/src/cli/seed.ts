@@ -4,6 +4,7 @@ import {
   createCustomer,
   createTour,
   createWorkspace,
+  findWorkspace,
   type Result,
 } from '@travelops/domain';
 import type { CommandDeps } from './commands.js';
@@ -26,10 +27,10 @@ function upcoming(now: Date, count: number, hour: number): string[] {
  * departures, a few customers, and an ADMIN token (its secret is shown once).
  */
 export async function seedDemo(deps: CommandDeps, slug = 'demo') {
-  const catalog = { ...deps.stores, clock: deps.clock };
-  const existing = await deps.stores.workspaces.findBySlug(slug);
+  const catalog = deps;
+  const existing = await findWorkspace(deps, slug);
   const workspace =
-    existing ?? expect(await createWorkspace(deps.stores, { slug, name: 'Demo Tours' }), 'workspace');
+    existing ?? expect(await createWorkspace(deps, { slug, name: 'Demo Tours' }), 'workspace');
   const tours = existing
     ? []
     : [
@@ -94,10 +95,11 @@ export async function seedDemo(deps: CommandDeps, slug = 'demo') {
   for (const customer of customers) {
     customerIds.push(expect(await createCustomer(catalog, workspace.id, customer), 'customer').id);
   }
-  const { token, secret } = await issueApiToken(
-    { apiTokens: deps.stores.apiTokens, clock: deps.clock },
-    { workspaceId: workspace.id, role: 'ADMIN', name: 'demo admin' },
-  );
+  const { token, secret } = await issueApiToken(deps, {
+    workspaceId: workspace.id,
+    role: 'ADMIN',
+    name: 'demo admin',
+  });
   return {
     workspaceId: workspace.id,
     slug: workspace.slug,

@@ -1,1 +1,2 @@
+export * from './create-public-booking.js';
 export * from './public-booking.js';

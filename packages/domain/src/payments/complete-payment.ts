@@ -91,3 +91,11 @@ export async function completePayment(
     return ok({ session: completed, booking: updated });
   });
 }
+
+/** A hosted payment page by its token: what the provider's page shows; null when unknown. */
+export function findPaymentSession(
+  deps: { uow: UnitOfWork<Pick<BookingStores, 'payments'>> },
+  token: string,
+): Promise<PaymentSession | null> {
+  return deps.uow.stores.payments.findSessionByToken(token);
+}

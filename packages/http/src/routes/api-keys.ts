@@ -3,6 +3,7 @@ import {
   ApiKeySchema,
   ApiKeyWithSecretSchema,
   CreateApiKeySchema,
+  listApiKeys,
   ok,
   PageQuerySchema,
   toApiKeyView,
@@ -28,9 +29,8 @@ export const apiKeyRoutes = [
     query: PageQuerySchema,
     success: { status: 200, description: 'A page of API keys.', schema: ApiKeySchema, list: 'paginated' },
     errors: [],
-    async handle({ stores, params, pageRequest, pageReply }) {
-      const page = await stores.apiTokens.listActive(params.workspaceId, pageRequest());
-      return ok(pageReply({ ...page, items: page.items.map(toApiKeyView) }));
+    async handle({ use, params, pageRequest, pageReply }) {
+      return ok(pageReply(await listApiKeys(use, params.workspaceId, pageRequest())));
     },
   }),
   defineRoute({
@@ -50,16 +50,13 @@ export const apiKeyRoutes = [
       schema: ApiKeyWithSecretSchema,
     },
     errors: [],
-    async handle({ stores, deps, params, body }) {
-      const { token, secret } = await issueApiToken(
-        { apiTokens: stores.apiTokens, clock: deps.clock },
-        {
-          workspaceId: params.workspaceId,
-          role: body.role,
-          name: body.name,
-          ...(body.expiresInDays !== undefined && { expiresInDays: body.expiresInDays }),
-        },
-      );
+    async handle({ use, params, body }) {
+      const { token, secret } = await issueApiToken(use, {
+        workspaceId: params.workspaceId,
+        role: body.role,
+        name: body.name,
+        ...(body.expiresInDays !== undefined && { expiresInDays: body.expiresInDays }),
+      });
       return ok({
         status: 201,
         data: { ...toApiKeyView(token), secret },
@@ -79,12 +76,8 @@ export const apiKeyRoutes = [
     params: v.object({ workspaceId: PathId, apiKeyId: PathId }),
     success: { status: 200, description: 'The revoked key.', schema: ApiKeySchema },
     errors: [404],
-    async handle({ stores, deps, params }) {
-      const revoked = await revokeApiToken(
-        { apiTokens: stores.apiTokens, clock: deps.clock },
-        params.apiKeyId,
-        params.workspaceId,
-      );
+    async handle({ use, params }) {
+      const revoked = await revokeApiToken(use, params.apiKeyId, params.workspaceId);
       return revoked.ok ? ok({ data: toApiKeyView(revoked.value) }) : revoked;
     },
   }),

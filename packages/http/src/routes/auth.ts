@@ -23,7 +23,7 @@ export const authRoutes = [
     body: LoginSchema,
     success: { status: 200, description: 'Signed in.', schema: SessionSchema },
     errors: [401],
-    async handle({ body, deps, stores, req, res }) {
+    async handle({ body, deps, use, req, res }) {
       const account = accountKey(body.email);
       for (const [policy, key] of [
         ['login-ip', clientKey(req.ip)],
@@ -32,7 +32,7 @@ export const authRoutes = [
         const counted = await deps.rateLimiter.consume(policy, key);
         if (!counted.allowed) return fail(rateLimited(res, counted));
       }
-      const signedIn = await logIn({ stores, clock: deps.clock }, body, readSessionCookie(req));
+      const signedIn = await logIn(use, body, readSessionCookie(req));
       if (!signedIn.ok) return signedIn;
       await deps.rateLimiter.reset('login-account', account);
       const { session, secret } = signedIn.value;
@@ -69,9 +69,9 @@ export const authRoutes = [
     access: 'session',
     success: { status: 200, description: 'Signed out.', schema: SignedOutSchema },
     errors: [],
-    async handle({ session, deps, stores, res }) {
+    async handle({ session, deps, use, res }) {
       if (!session) throw new Error('a session route ran without a session');
-      await logOut({ sessions: stores.sessions, clock: deps.clock }, session.record.id);
+      await logOut(use, session.record.id);
       clearSessionCookie(res, deps.config.publicBaseUrl);
       return ok({ data: { signedOut: true as const } });
     },

@@ -33,10 +33,10 @@ export const availabilityRoutes = [
       list: 'paginated',
     },
     errors: [],
-    async handle({ catalog, params, query, pageRequest, pageReply }) {
+    async handle({ use, params, query, pageRequest, pageReply }) {
       const { from, to, tourId } = query;
       const filter = { ...(from && { from }), ...(to && { to }), ...(tourId && { tourId }) };
-      const page = await listAvailability(catalog, params.workspaceId, filter, pageRequest());
+      const page = await listAvailability(use, params.workspaceId, filter, pageRequest());
       return ok(pageReply(page));
     },
   }),
@@ -54,8 +54,8 @@ export const availabilityRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The created departure.', schema: AvailabilitySchema },
     errors: [422],
-    async handle({ catalog, params, body }) {
-      return toReply(await createAvailability(catalog, params.workspaceId, body));
+    async handle({ use, params, body }) {
+      return toReply(await createAvailability(use, params.workspaceId, body));
     },
   }),
   defineRoute({
@@ -71,8 +71,8 @@ export const availabilityRoutes = [
     body: UpdateAvailabilitySchema,
     success: { status: 200, description: 'The updated departure.', schema: AvailabilitySchema },
     errors: [404, 409, 422],
-    async handle({ operations, params, body }) {
-      return toReply(await updateDeparture(operations, params.workspaceId, params.availabilityId, body));
+    async handle({ use, params, body }) {
+      return toReply(await updateDeparture(use, params.workspaceId, params.availabilityId, body));
     },
   }),
 ];

@@ -35,10 +35,10 @@ export const blackoutDateRoutes = [
       list: 'paginated',
     },
     errors: [],
-    async handle({ operations, params, query, pageRequest, pageReply }) {
+    async handle({ use, params, query, pageRequest, pageReply }) {
       const { from, to, tourId } = query;
       const filter = { ...(from && { from }), ...(to && { to }), ...(tourId && { tourId }) };
-      return ok(pageReply(await listBlackoutDates(operations, params.workspaceId, filter, pageRequest())));
+      return ok(pageReply(await listBlackoutDates(use, params.workspaceId, filter, pageRequest())));
     },
   }),
   defineRoute({
@@ -55,8 +55,8 @@ export const blackoutDateRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The blackout date.', schema: BlackoutDateSchema },
     errors: [409, 422],
-    async handle({ operations, params, body }) {
-      return toReply(await createBlackoutDate(operations, params.workspaceId, body));
+    async handle({ use, params, body }) {
+      return toReply(await createBlackoutDate(use, params.workspaceId, body));
     },
   }),
   defineRoute({
@@ -70,8 +70,8 @@ export const blackoutDateRoutes = [
     params: v.object({ workspaceId: PathId, blackoutDateId: PathId }),
     success: { status: 200, description: 'The deleted id.', schema: DeletedSchema },
     errors: [404],
-    async handle({ operations, params }) {
-      return toReply(await deleteBlackoutDate(operations, params.workspaceId, params.blackoutDateId));
+    async handle({ use, params }) {
+      return toReply(await deleteBlackoutDate(use, params.workspaceId, params.blackoutDateId));
     },
   }),
 ];

@@ -69,7 +69,7 @@ export const bookingRoutes = [
     query: ListBookingsQuerySchema,
     success: { status: 200, description: 'A page of bookings.', schema: BookingSchema, list: 'paginated' },
     errors: [],
-    async handle({ bookings, params, query, pageRequest, pageReply }) {
+    async handle({ use, params, query, pageRequest, pageReply }) {
       const sort = query.sort ?? '-createdAt';
       const { from, to, status, paymentStatus } = query;
       const filter = {
@@ -79,7 +79,7 @@ export const bookingRoutes = [
         ...(paymentStatus && { paymentStatus }),
       };
       // The sort is part of the cursor's scope: a cursor continues the order it came from.
-      const page = await listBookings(bookings, params.workspaceId, filter, sort, pageRequest(sort));
+      const page = await listBookings(use, params.workspaceId, filter, sort, pageRequest(sort));
       return ok(pageReply({ ...page, items: page.items.map((b) => toBookingView(b)) }, sort));
     },
   }),
@@ -101,8 +101,8 @@ export const bookingRoutes = [
       schema: BookingSchema,
     },
     errors: [409, 422],
-    async handle({ bookings, params, body, actor }) {
-      const created = await createBooking(bookings, { workspaceId: params.workspaceId, actor }, body);
+    async handle({ use, params, body, actor }) {
+      const created = await createBooking(use, { workspaceId: params.workspaceId, actor }, body);
       if (!created.ok) return created;
       return bookingReply(ok(created.value.booking), { links: created.value.links });
     },
@@ -118,8 +118,8 @@ export const bookingRoutes = [
     params: BookingParams,
     success: { status: 200, description: 'The booking.', schema: BookingSchema },
     errors: [404],
-    async handle({ bookings, params }) {
-      return bookingReply(await getBooking(bookings, params.workspaceId, params.bookingId));
+    async handle({ use, params }) {
+      return bookingReply(await getBooking(use, params.workspaceId, params.bookingId));
     },
   }),
   defineRoute({
@@ -135,10 +135,10 @@ export const bookingRoutes = [
     body: UpdateBookingSchema,
     success: { status: 200, description: 'The changed booking.', schema: BookingSchema },
     errors: [404, 409, 422],
-    async handle({ bookings, params, body, actor, req }) {
+    async handle({ use, params, body, actor, req }) {
       const version = ifMatchVersion(req.get('If-Match'));
       const ctx = { workspaceId: params.workspaceId, actor };
-      return bookingReply(await updateBooking(bookings, ctx, params.bookingId, body, version));
+      return bookingReply(await updateBooking(use, ctx, params.bookingId, body, version));
     },
   }),
   defineRoute({
@@ -154,9 +154,9 @@ export const bookingRoutes = [
     body: SetBookingStatusSchema,
     success: { status: 200, description: 'The booking in its new status.', schema: BookingSchema },
     errors: [404, 422],
-    async handle({ bookings, params, body, actor }) {
+    async handle({ use, params, body, actor }) {
       const ctx = { workspaceId: params.workspaceId, actor };
-      return bookingReply(await setBookingStatus(bookings, ctx, params.bookingId, body));
+      return bookingReply(await setBookingStatus(use, ctx, params.bookingId, body));
     },
   }),
   defineRoute({
@@ -171,12 +171,8 @@ export const bookingRoutes = [
     params: BookingParams,
     success: { status: 201, description: 'The link.', schema: PaymentLinkSchema },
     errors: [404, 422],
-    async handle({ bookings, params, actor }) {
-      const link = await createPaymentLink(
-        bookings,
-        { workspaceId: params.workspaceId, actor },
-        params.bookingId,
-      );
+    async handle({ use, params, actor }) {
+      const link = await createPaymentLink(use, { workspaceId: params.workspaceId, actor }, params.bookingId);
       return link.ok ? ok({ data: link.value }) : link;
     },
   }),
@@ -193,9 +189,9 @@ export const bookingRoutes = [
     body: v.optional(CheckInSchema, {}),
     success: { status: 200, description: 'The booking with check-in times.', schema: BookingSchema },
     errors: [404, 422],
-    async handle({ bookings, params, body, actor }) {
+    async handle({ use, params, body, actor }) {
       const ctx = { workspaceId: params.workspaceId, actor };
-      return bookingReply(await checkInBooking(bookings, ctx, params.bookingId, body.participantIds));
+      return bookingReply(await checkInBooking(use, ctx, params.bookingId, body.participantIds));
     },
   }),
   defineRoute({
@@ -209,9 +205,9 @@ export const bookingRoutes = [
     params: BookingParams,
     success: { status: 200, description: 'The booking with its new token.', schema: BookingSchema },
     errors: [404],
-    async handle({ bookings, params, actor }) {
+    async handle({ use, params, actor }) {
       return bookingReply(
-        await rotatePublicToken(bookings, { workspaceId: params.workspaceId, actor }, params.bookingId),
+        await rotatePublicToken(use, { workspaceId: params.workspaceId, actor }, params.bookingId),
       );
     },
   }),
@@ -229,9 +225,9 @@ export const bookingRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The booking after the refund.', schema: BookingSchema },
     errors: [404, 422],
-    async handle({ bookings, params, body, actor }) {
+    async handle({ use, params, body, actor }) {
       const ctx = { workspaceId: params.workspaceId, actor };
-      return bookingReply(await refundBooking(bookings, ctx, params.bookingId, body), { status: 201 });
+      return bookingReply(await refundBooking(use, ctx, params.bookingId, body), { status: 201 });
     },
   }),
   defineRoute({
@@ -251,9 +247,9 @@ export const bookingRoutes = [
       list: 'paginated',
     },
     errors: [404],
-    async handle({ bookings, params, pageRequest, pageReply }) {
+    async handle({ use, params, pageRequest, pageReply }) {
       const page = await listBookingHistory(
-        bookings,
+        use,
         params.workspaceId,
         params.bookingId,
         pageRequest(params.bookingId),

@@ -32,8 +32,8 @@ export const companyRoutes = [
     query: ListCompaniesQuerySchema,
     success: { status: 200, description: 'A page of companies.', schema: CompanySchema, list: 'paginated' },
     errors: [],
-    async handle({ crm, params, query, pageRequest, pageReply }) {
-      const page = await listCompanies(crm, params.workspaceId, query.q, pageRequest(query.q));
+    async handle({ use, params, query, pageRequest, pageReply }) {
+      const page = await listCompanies(use, params.workspaceId, query.q, pageRequest(query.q));
       return ok(pageReply(page, query.q));
     },
   }),
@@ -51,8 +51,8 @@ export const companyRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The created company.', schema: CompanySchema },
     errors: [409],
-    async handle({ crm, params, body }) {
-      return toReply(await createCompany(crm, params.workspaceId, body));
+    async handle({ use, params, body }) {
+      return toReply(await createCompany(use, params.workspaceId, body));
     },
   }),
   defineRoute({
@@ -66,8 +66,8 @@ export const companyRoutes = [
     params: CompanyParams,
     success: { status: 200, description: 'The company.', schema: CompanySchema },
     errors: [404],
-    async handle({ crm, params }) {
-      return toReply(await getCompany(crm, params.workspaceId, params.companyId));
+    async handle({ use, params }) {
+      return toReply(await getCompany(use, params.workspaceId, params.companyId));
     },
   }),
   defineRoute({
@@ -82,8 +82,8 @@ export const companyRoutes = [
     body: UpdateCompanySchema,
     success: { status: 200, description: 'The company.', schema: CompanySchema },
     errors: [404, 409],
-    async handle({ crm, params, body }) {
-      return toReply(await updateCompany(crm, params.workspaceId, params.companyId, body));
+    async handle({ use, params, body }) {
+      return toReply(await updateCompany(use, params.workspaceId, params.companyId, body));
     },
   }),
   defineRoute({
@@ -98,8 +98,8 @@ export const companyRoutes = [
     params: CompanyParams,
     success: { status: 200, description: 'Deleted.', schema: DeletedSchema },
     errors: [404],
-    async handle({ crm, params }) {
-      return toReply(await deleteCompany(crm, params.workspaceId, params.companyId));
+    async handle({ use, params }) {
+      return toReply(await deleteCompany(use, params.workspaceId, params.companyId));
     },
   }),
 ];

@@ -35,10 +35,10 @@ export const crmTaskRoutes = [
     query: ListCrmTasksQuerySchema,
     success: { status: 200, description: 'A page of tasks.', schema: CrmTaskSchema, list: 'paginated' },
     errors: [],
-    async handle({ crm, params, query, pageRequest, pageReply }) {
+    async handle({ use, params, query, pageRequest, pageReply }) {
       const { limit: _l, cursor: _c, ...filter } = query;
       const scope = JSON.stringify(filter);
-      return ok(pageReply(await listCrmTasks(crm, params.workspaceId, filter, pageRequest(scope)), scope));
+      return ok(pageReply(await listCrmTasks(use, params.workspaceId, filter, pageRequest(scope)), scope));
     },
   }),
   defineRoute({
@@ -54,8 +54,8 @@ export const crmTaskRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The created task.', schema: CrmTaskSchema },
     errors: [422],
-    async handle({ crm, params, body }) {
-      return toReply(await createCrmTask(crm, params.workspaceId, body));
+    async handle({ use, params, body }) {
+      return toReply(await createCrmTask(use, params.workspaceId, body));
     },
   }),
   defineRoute({
@@ -69,8 +69,8 @@ export const crmTaskRoutes = [
     params: TaskParams,
     success: { status: 200, description: 'The task.', schema: CrmTaskSchema },
     errors: [404],
-    async handle({ crm, params }) {
-      return toReply(await getCrmTask(crm, params.workspaceId, params.taskId));
+    async handle({ use, params }) {
+      return toReply(await getCrmTask(use, params.workspaceId, params.taskId));
     },
   }),
   defineRoute({
@@ -85,8 +85,8 @@ export const crmTaskRoutes = [
     body: UpdateCrmTaskSchema,
     success: { status: 200, description: 'The task.', schema: CrmTaskSchema },
     errors: [404, 422],
-    async handle({ crm, params, body }) {
-      return toReply(await updateCrmTask(crm, params.workspaceId, params.taskId, body));
+    async handle({ use, params, body }) {
+      return toReply(await updateCrmTask(use, params.workspaceId, params.taskId, body));
     },
   }),
   defineRoute({
@@ -100,8 +100,8 @@ export const crmTaskRoutes = [
     params: TaskParams,
     success: { status: 200, description: 'Deleted.', schema: DeletedSchema },
     errors: [404],
-    async handle({ crm, params }) {
-      return toReply(await deleteCrmTask(crm, params.workspaceId, params.taskId));
+    async handle({ use, params }) {
+      return toReply(await deleteCrmTask(use, params.workspaceId, params.taskId));
     },
   }),
 ];

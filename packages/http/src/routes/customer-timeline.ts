@@ -33,9 +33,9 @@ export const customerTimelineRoutes = [
       list: 'paginated',
     },
     errors: [404],
-    async handle({ crm, params, pageRequest, pageReply }) {
+    async handle({ use, params, pageRequest, pageReply }) {
       const page = await getCustomerTimeline(
-        crm,
+        use,
         params.workspaceId,
         params.customerId,
         pageRequest(params.customerId),
@@ -56,8 +56,8 @@ export const customerTimelineRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The note.', schema: CustomerNoteSchema },
     errors: [404],
-    async handle({ crm, params, body, actor }) {
-      return toReply(await addCustomerNote(crm, params.workspaceId, params.customerId, body.body, actor));
+    async handle({ use, params, body, actor }) {
+      return toReply(await addCustomerNote(use, params.workspaceId, params.customerId, body.body, actor));
     },
   }),
 ];

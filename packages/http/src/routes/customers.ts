@@ -28,9 +28,9 @@ export const customerRoutes = [
     query: ListCustomersQuerySchema,
     success: { status: 200, description: 'A page of customers.', schema: CustomerSchema, list: 'paginated' },
     errors: [],
-    async handle({ catalog, params, query, pageRequest, pageReply }) {
+    async handle({ use, params, query, pageRequest, pageReply }) {
       // The search text is part of the cursor's scope: a cursor continues the list it came from.
-      const page = await listCustomers(catalog, params.workspaceId, query.q, pageRequest(query.q));
+      const page = await listCustomers(use, params.workspaceId, query.q, pageRequest(query.q));
       return ok(pageReply(page, query.q));
     },
   }),
@@ -48,8 +48,8 @@ export const customerRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The created customer.', schema: CustomerSchema },
     errors: [409],
-    async handle({ catalog, params, body }) {
-      return toReply(await createCustomer(catalog, params.workspaceId, body));
+    async handle({ use, params, body }) {
+      return toReply(await createCustomer(use, params.workspaceId, body));
     },
   }),
   defineRoute({
@@ -62,8 +62,8 @@ export const customerRoutes = [
     params: v.object({ workspaceId: PathId, customerId: PathId }),
     success: { status: 200, description: 'The customer.', schema: CustomerSchema },
     errors: [404],
-    async handle({ catalog, params }) {
-      return toReply(await getCustomer(catalog, params.workspaceId, params.customerId));
+    async handle({ use, params }) {
+      return toReply(await getCustomer(use, params.workspaceId, params.customerId));
     },
   }),
   defineRoute({
@@ -79,8 +79,8 @@ export const customerRoutes = [
     body: UpdateCustomerSchema,
     success: { status: 200, description: 'The customer.', schema: CustomerSchema },
     errors: [404, 422],
-    async handle({ crm, params, body }) {
-      return toReply(await updateCustomer(crm, params.workspaceId, params.customerId, body));
+    async handle({ use, params, body }) {
+      return toReply(await updateCustomer(use, params.workspaceId, params.customerId, body));
     },
   }),
 ];

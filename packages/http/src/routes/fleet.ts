@@ -42,9 +42,9 @@ export const vehicleRoutes = [
     query: ListVehiclesQuerySchema,
     success: { status: 200, description: 'A page of vehicles.', schema: VehicleSchema, list: 'paginated' },
     errors: [],
-    async handle({ operations, params, query, pageRequest, pageReply }) {
+    async handle({ use, params, query, pageRequest, pageReply }) {
       const filter = query.status ? { status: query.status } : {};
-      return ok(pageReply(await listVehicles(operations, params.workspaceId, filter, pageRequest())));
+      return ok(pageReply(await listVehicles(use, params.workspaceId, filter, pageRequest())));
     },
   }),
   defineRoute({
@@ -61,8 +61,8 @@ export const vehicleRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The vehicle.', schema: VehicleSchema },
     errors: [409],
-    async handle({ operations, params, body }) {
-      return toReply(await createVehicle(operations, params.workspaceId, body));
+    async handle({ use, params, body }) {
+      return toReply(await createVehicle(use, params.workspaceId, body));
     },
   }),
   defineRoute({
@@ -75,8 +75,8 @@ export const vehicleRoutes = [
     params: VehicleParams,
     success: { status: 200, description: 'The vehicle.', schema: VehicleSchema },
     errors: [404],
-    async handle({ operations, params }) {
-      return toReply(await getVehicle(operations, params.workspaceId, params.vehicleId));
+    async handle({ use, params }) {
+      return toReply(await getVehicle(use, params.workspaceId, params.vehicleId));
     },
   }),
   defineRoute({
@@ -92,8 +92,8 @@ export const vehicleRoutes = [
     body: UpdateVehicleSchema,
     success: { status: 200, description: 'The vehicle.', schema: VehicleSchema },
     errors: [404, 409],
-    async handle({ operations, params, body }) {
-      return toReply(await updateVehicle(operations, params.workspaceId, params.vehicleId, body));
+    async handle({ use, params, body }) {
+      return toReply(await updateVehicle(use, params.workspaceId, params.vehicleId, body));
     },
   }),
   defineRoute({
@@ -108,8 +108,8 @@ export const vehicleRoutes = [
     params: VehicleParams,
     success: { status: 200, description: 'The deleted id.', schema: DeletedSchema },
     errors: [404, 422],
-    async handle({ operations, params }) {
-      return toReply(await deleteVehicle(operations, params.workspaceId, params.vehicleId));
+    async handle({ use, params }) {
+      return toReply(await deleteVehicle(use, params.workspaceId, params.vehicleId));
     },
   }),
 ];
@@ -126,9 +126,9 @@ export const vendorRoutes = [
     query: ListVendorsQuerySchema,
     success: { status: 200, description: 'A page of vendors.', schema: VendorSchema, list: 'paginated' },
     errors: [],
-    async handle({ operations, params, query, pageRequest, pageReply }) {
+    async handle({ use, params, query, pageRequest, pageReply }) {
       const filter = query.category ? { category: query.category } : {};
-      return ok(pageReply(await listVendors(operations, params.workspaceId, filter, pageRequest())));
+      return ok(pageReply(await listVendors(use, params.workspaceId, filter, pageRequest())));
     },
   }),
   defineRoute({
@@ -144,8 +144,8 @@ export const vendorRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The vendor.', schema: VendorSchema },
     errors: [],
-    async handle({ operations, params, body }) {
-      return toReply(await createVendor(operations, params.workspaceId, body));
+    async handle({ use, params, body }) {
+      return toReply(await createVendor(use, params.workspaceId, body));
     },
   }),
   defineRoute({
@@ -158,8 +158,8 @@ export const vendorRoutes = [
     params: VendorParams,
     success: { status: 200, description: 'The vendor.', schema: VendorSchema },
     errors: [404],
-    async handle({ operations, params }) {
-      return toReply(await getVendor(operations, params.workspaceId, params.vendorId));
+    async handle({ use, params }) {
+      return toReply(await getVendor(use, params.workspaceId, params.vendorId));
     },
   }),
   defineRoute({
@@ -174,8 +174,8 @@ export const vendorRoutes = [
     body: UpdateVendorSchema,
     success: { status: 200, description: 'The vendor.', schema: VendorSchema },
     errors: [404],
-    async handle({ operations, params, body }) {
-      return toReply(await updateVendor(operations, params.workspaceId, params.vendorId, body));
+    async handle({ use, params, body }) {
+      return toReply(await updateVendor(use, params.workspaceId, params.vendorId, body));
     },
   }),
   defineRoute({
@@ -189,8 +189,8 @@ export const vendorRoutes = [
     params: VendorParams,
     success: { status: 200, description: 'The deleted id.', schema: DeletedSchema },
     errors: [404],
-    async handle({ operations, params }) {
-      return toReply(await deleteVendor(operations, params.workspaceId, params.vendorId));
+    async handle({ use, params }) {
+      return toReply(await deleteVendor(use, params.workspaceId, params.vendorId));
     },
   }),
 ];

@@ -36,8 +36,8 @@ export const guideRoutes = [
     query: ListGuidesQuerySchema,
     success: { status: 200, description: 'A page of guides.', schema: GuideSchema, list: 'paginated' },
     errors: [],
-    async handle({ operations, params, query, pageRequest, pageReply }) {
-      const page = await listGuides(operations, params.workspaceId, query.activeOnly ?? true, pageRequest());
+    async handle({ use, params, query, pageRequest, pageReply }) {
+      const page = await listGuides(use, params.workspaceId, query.activeOnly ?? true, pageRequest());
       return ok(pageReply(page));
     },
   }),
@@ -55,8 +55,8 @@ export const guideRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The guide.', schema: GuideSchema },
     errors: [409, 422],
-    async handle({ operations, params, body }) {
-      return toReply(await createGuide(operations, params.workspaceId, body));
+    async handle({ use, params, body }) {
+      return toReply(await createGuide(use, params.workspaceId, body));
     },
   }),
   defineRoute({
@@ -72,8 +72,8 @@ export const guideRoutes = [
     body: UpdateGuideSchema,
     success: { status: 200, description: 'The guide.', schema: GuideSchema },
     errors: [404],
-    async handle({ operations, params, body }) {
-      return toReply(await updateGuide(operations, params.workspaceId, params.memberId, body));
+    async handle({ use, params, body }) {
+      return toReply(await updateGuide(use, params.workspaceId, params.memberId, body));
     },
   }),
   defineRoute({
@@ -93,10 +93,10 @@ export const guideRoutes = [
       list: 'paginated',
     },
     errors: [404],
-    async handle({ operations, params, query, pageRequest, pageReply }) {
+    async handle({ use, params, query, pageRequest, pageReply }) {
       const { from, to } = query;
       const range = { ...(from && { from }), ...(to && { to }) };
-      const page = await listTimeOff(operations, params.workspaceId, params.memberId, range, pageRequest());
+      const page = await listTimeOff(use, params.workspaceId, params.memberId, range, pageRequest());
       return page.ok ? ok(pageReply(page.value)) : page;
     },
   }),
@@ -114,8 +114,8 @@ export const guideRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The time off.', schema: TimeOffSchema },
     errors: [404, 422],
-    async handle({ operations, params, body }) {
-      return toReply(await createTimeOff(operations, params.workspaceId, params.memberId, body));
+    async handle({ use, params, body }) {
+      return toReply(await createTimeOff(use, params.workspaceId, params.memberId, body));
     },
   }),
   defineRoute({
@@ -129,8 +129,8 @@ export const guideRoutes = [
     params: v.object({ workspaceId: PathId, memberId: PathId, timeOffId: PathId }),
     success: { status: 200, description: 'The deleted id.', schema: DeletedSchema },
     errors: [404],
-    async handle({ operations, params }) {
-      return toReply(await deleteTimeOff(operations, params.workspaceId, params.memberId, params.timeOffId));
+    async handle({ use, params }) {
+      return toReply(await deleteTimeOff(use, params.workspaceId, params.memberId, params.timeOffId));
     },
   }),
 ];

@@ -31,7 +31,7 @@ export const incidentRoutes = [
     query: ListIncidentsQuerySchema,
     success: { status: 200, description: 'A page of incidents.', schema: IncidentSchema, list: 'paginated' },
     errors: [],
-    async handle({ operations, params, query, pageRequest, pageReply }) {
+    async handle({ use, params, query, pageRequest, pageReply }) {
       const { from, to, severity, status } = query;
       const filter = {
         ...(from && { from }),
@@ -39,7 +39,7 @@ export const incidentRoutes = [
         ...(severity && { severity }),
         ...(status && { status }),
       };
-      return ok(pageReply(await listIncidents(operations, params.workspaceId, filter, pageRequest())));
+      return ok(pageReply(await listIncidents(use, params.workspaceId, filter, pageRequest())));
     },
   }),
   defineRoute({
@@ -56,8 +56,8 @@ export const incidentRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The incident.', schema: IncidentSchema },
     errors: [422],
-    async handle({ operations, params, body, actor }) {
-      return toReply(await createIncident(operations, params.workspaceId, actor, body));
+    async handle({ use, params, body, actor }) {
+      return toReply(await createIncident(use, params.workspaceId, actor, body));
     },
   }),
   defineRoute({
@@ -70,8 +70,8 @@ export const incidentRoutes = [
     params: IncidentParams,
     success: { status: 200, description: 'The incident.', schema: IncidentSchema },
     errors: [404],
-    async handle({ operations, params }) {
-      return toReply(await getIncident(operations, params.workspaceId, params.incidentId));
+    async handle({ use, params }) {
+      return toReply(await getIncident(use, params.workspaceId, params.incidentId));
     },
   }),
   defineRoute({
@@ -87,8 +87,8 @@ export const incidentRoutes = [
     body: UpdateIncidentSchema,
     success: { status: 200, description: 'The incident.', schema: IncidentSchema },
     errors: [404, 422],
-    async handle({ operations, params, body }) {
-      return toReply(await updateIncident(operations, params.workspaceId, params.incidentId, body));
+    async handle({ use, params, body }) {
+      return toReply(await updateIncident(use, params.workspaceId, params.incidentId, body));
     },
   }),
 ];

@@ -49,10 +49,10 @@ export const itineraryRoutes = [
       list: 'paginated',
     },
     errors: [],
-    async handle({ operations, params, query, pageRequest, pageReply }) {
+    async handle({ use, params, query, pageRequest, pageReply }) {
       const { from, to, customerId } = query;
       const filter = { ...(from && { from }), ...(to && { to }), ...(customerId && { customerId }) };
-      return ok(pageReply(await listItineraries(operations, params.workspaceId, filter, pageRequest())));
+      return ok(pageReply(await listItineraries(use, params.workspaceId, filter, pageRequest())));
     },
   }),
   defineRoute({
@@ -69,8 +69,8 @@ export const itineraryRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The itinerary.', schema: ItinerarySchema },
     errors: [422],
-    async handle({ operations, params, body }) {
-      return toReply(await createItinerary(operations, params.workspaceId, body));
+    async handle({ use, params, body }) {
+      return toReply(await createItinerary(use, params.workspaceId, body));
     },
   }),
   defineRoute({
@@ -84,8 +84,8 @@ export const itineraryRoutes = [
     params: ItineraryParams,
     success: { status: 200, description: 'The itinerary.', schema: ItinerarySchema },
     errors: [404],
-    async handle({ operations, params }) {
-      return toReply(await getItinerary(operations, params.workspaceId, params.itineraryId));
+    async handle({ use, params }) {
+      return toReply(await getItinerary(use, params.workspaceId, params.itineraryId));
     },
   }),
   defineRoute({
@@ -100,8 +100,8 @@ export const itineraryRoutes = [
     body: UpdateItinerarySchema,
     success: { status: 200, description: 'The itinerary with its items.', schema: ItinerarySchema },
     errors: [404, 422],
-    async handle({ operations, params, body }) {
-      return toReply(await updateItinerary(operations, params.workspaceId, params.itineraryId, body));
+    async handle({ use, params, body }) {
+      return toReply(await updateItinerary(use, params.workspaceId, params.itineraryId, body));
     },
   }),
   defineRoute({
@@ -118,8 +118,8 @@ export const itineraryRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The item.', schema: ItineraryItemSchema },
     errors: [404, 422],
-    async handle({ operations, params, body }) {
-      return toReply(await addItineraryItem(operations, params.workspaceId, params.itineraryId, body));
+    async handle({ use, params, body }) {
+      return toReply(await addItineraryItem(use, params.workspaceId, params.itineraryId, body));
     },
   }),
   defineRoute({
@@ -134,9 +134,9 @@ export const itineraryRoutes = [
     body: UpdateItineraryItemSchema,
     success: { status: 200, description: 'The item.', schema: ItineraryItemSchema },
     errors: [404, 422],
-    async handle({ operations, params, body }) {
+    async handle({ use, params, body }) {
       return toReply(
-        await updateItineraryItem(operations, params.workspaceId, params.itineraryId, params.itemId, body),
+        await updateItineraryItem(use, params.workspaceId, params.itineraryId, params.itemId, body),
       );
     },
   }),
@@ -151,10 +151,8 @@ export const itineraryRoutes = [
     params: ItemParams,
     success: { status: 200, description: 'The deleted id.', schema: DeletedSchema },
     errors: [404],
-    async handle({ operations, params }) {
-      return toReply(
-        await deleteItineraryItem(operations, params.workspaceId, params.itineraryId, params.itemId),
-      );
+    async handle({ use, params }) {
+      return toReply(await deleteItineraryItem(use, params.workspaceId, params.itineraryId, params.itemId));
     },
   }),
   defineRoute({
@@ -169,8 +167,8 @@ export const itineraryRoutes = [
     params: v.object({ publicToken: PathId }),
     success: { status: 200, description: 'The itinerary.', schema: PublicItinerarySchema },
     errors: [404],
-    async handle({ operations, params }) {
-      const found = await getPublicItinerary(operations, params.publicToken);
+    async handle({ use, params }) {
+      const found = await getPublicItinerary(use, params.publicToken);
       return found.ok ? ok({ data: found.value, headers: GUEST_HEADERS }) : found;
     },
   }),

@@ -43,11 +43,11 @@ export const leadRoutes = [
     query: ListLeadsQuerySchema,
     success: { status: 200, description: 'A page of leads.', schema: LeadSchema, list: 'paginated' },
     errors: [],
-    async handle({ crm, params, query, pageRequest, pageReply }) {
+    async handle({ use, params, query, pageRequest, pageReply }) {
       const filter = { ...(query.status && { status: query.status }), ...(query.q && { q: query.q }) };
       // The filter is part of the cursor's scope: a cursor continues the list it came from.
       const scope = JSON.stringify(filter);
-      return ok(pageReply(await listLeads(crm, params.workspaceId, filter, pageRequest(scope)), scope));
+      return ok(pageReply(await listLeads(use, params.workspaceId, filter, pageRequest(scope)), scope));
     },
   }),
   defineRoute({
@@ -64,8 +64,8 @@ export const leadRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The created lead.', schema: LeadSchema },
     errors: [422],
-    async handle({ crm, params, body }) {
-      return toReply(await createLead(crm, params.workspaceId, body));
+    async handle({ use, params, body }) {
+      return toReply(await createLead(use, params.workspaceId, body));
     },
   }),
   defineRoute({
@@ -79,8 +79,8 @@ export const leadRoutes = [
     params: LeadParams,
     success: { status: 200, description: 'The lead.', schema: LeadSchema },
     errors: [404],
-    async handle({ crm, params }) {
-      return toReply(await getLead(crm, params.workspaceId, params.leadId));
+    async handle({ use, params }) {
+      return toReply(await getLead(use, params.workspaceId, params.leadId));
     },
   }),
   defineRoute({
@@ -96,8 +96,8 @@ export const leadRoutes = [
     body: UpdateLeadSchema,
     success: { status: 200, description: 'The lead.', schema: LeadSchema },
     errors: [404, 422],
-    async handle({ crm, params, body }) {
-      return toReply(await updateLead(crm, params.workspaceId, params.leadId, body));
+    async handle({ use, params, body }) {
+      return toReply(await updateLead(use, params.workspaceId, params.leadId, body));
     },
   }),
   defineRoute({
@@ -111,8 +111,8 @@ export const leadRoutes = [
     params: LeadParams,
     success: { status: 200, description: 'Deleted.', schema: DeletedSchema },
     errors: [404],
-    async handle({ crm, params }) {
-      return toReply(await deleteLead(crm, params.workspaceId, params.leadId));
+    async handle({ use, params }) {
+      return toReply(await deleteLead(use, params.workspaceId, params.leadId));
     },
   }),
   defineRoute({
@@ -133,8 +133,8 @@ export const leadRoutes = [
       schema: LeadConversionSchema,
     },
     errors: [404, 422],
-    async handle({ crm, params, body }) {
-      return toReply(await convertLead(crm, params.workspaceId, params.leadId, body));
+    async handle({ use, params, body }) {
+      return toReply(await convertLead(use, params.workspaceId, params.leadId, body));
     },
   }),
 ];

@@ -29,8 +29,8 @@ export const memberRoutes = [
     query: PageQuerySchema,
     success: { status: 200, description: 'A page of members.', schema: MemberSchema, list: 'paginated' },
     errors: [],
-    async handle({ stores, params, pageRequest, pageReply }) {
-      const page = await listMembers(stores, params.workspaceId, pageRequest());
+    async handle({ use, params, pageRequest, pageReply }) {
+      const page = await listMembers(use, params.workspaceId, pageRequest());
       return ok(pageReply({ ...page, items: page.items.map(toMemberView) }));
     },
   }),
@@ -47,13 +47,8 @@ export const memberRoutes = [
     body: UpdateMemberSchema,
     success: { status: 200, description: 'The member.', schema: MemberSchema },
     errors: [404, 422],
-    async handle({ stores, deps, params, body }) {
-      const changed = await changeMemberRole(
-        { stores, clock: deps.clock },
-        params.workspaceId,
-        params.memberId,
-        body.role,
-      );
+    async handle({ use, params, body }) {
+      const changed = await changeMemberRole(use, params.workspaceId, params.memberId, body.role);
       return changed.ok ? ok({ data: toMemberView(changed.value) }) : changed;
     },
   }),
@@ -69,8 +64,8 @@ export const memberRoutes = [
     params: MemberParams,
     success: { status: 200, description: 'Removed.', schema: DeletedSchema },
     errors: [404, 422],
-    async handle({ stores, deps, params }) {
-      return toReply(await removeMember({ stores, clock: deps.clock }, params.workspaceId, params.memberId));
+    async handle({ use, params }) {
+      return toReply(await removeMember(use, params.workspaceId, params.memberId));
     },
   }),
 ];

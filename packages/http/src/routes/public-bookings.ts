@@ -3,7 +3,7 @@ import {
   type BookingLinks,
   type BookingRecord,
   BookingSchema,
-  createBooking,
+  createPublicBooking,
   getPublicBooking,
   ok,
   type Result,
@@ -41,11 +41,8 @@ export const publicBookingRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The booking, with `checkoutUrl`.', schema: BookingSchema },
     errors: [404, 409, 422],
-    async handle({ bookings, params, body, catalog }) {
-      const workspace = await catalog.workspaces.findBySlug(params.workspaceSlug);
-      if (!workspace) return { ok: false, error: { code: 'NOT_FOUND', message: 'No such workspace.' } };
-      const ctx = { workspaceId: workspace.id, actor: { type: 'guest' as const, id: null } };
-      const created = await createBooking(bookings, ctx, body, { channel: 'public' });
+    async handle({ use, params, body }) {
+      const created = await createPublicBooking(use, params.workspaceSlug, body);
       return created.ok ? guestReply(ok(created.value.booking), created.value.links) : created;
     },
   }),
@@ -60,8 +57,8 @@ export const publicBookingRoutes = [
     params: TokenParams,
     success: { status: 200, description: 'The booking.', schema: BookingSchema },
     errors: [404],
-    async handle({ bookings, params }) {
-      return guestReply(await getPublicBooking(bookings, params.publicToken));
+    async handle({ use, params }) {
+      return guestReply(await getPublicBooking(use, params.publicToken));
     },
   }),
   defineRoute({
@@ -76,8 +73,8 @@ export const publicBookingRoutes = [
     body: WaiverSchema,
     success: { status: 200, description: 'The booking with the waiver signed.', schema: BookingSchema },
     errors: [404, 422],
-    async handle({ bookings, params, body }) {
-      return guestReply(await signWaiver(bookings, params.publicToken, body));
+    async handle({ use, params, body }) {
+      return guestReply(await signWaiver(use, params.publicToken, body));
     },
   }),
   defineRoute({
@@ -92,8 +89,8 @@ export const publicBookingRoutes = [
     params: TokenParams,
     success: { status: 200, description: 'The booking with a new `checkoutUrl`.', schema: BookingSchema },
     errors: [404, 422],
-    async handle({ bookings, params }) {
-      const retried = await retryPublicPayment(bookings, params.publicToken);
+    async handle({ use, params }) {
+      const retried = await retryPublicPayment(use, params.publicToken);
       return retried.ok ? guestReply(ok(retried.value.booking), retried.value.links) : retried;
     },
   }),

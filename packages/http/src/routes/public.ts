@@ -26,8 +26,8 @@ export const publicRoutes = [
     params: SlugParams,
     success: { status: 200, description: 'The published tours.', schema: TourSchema, list: 'plain' },
     errors: [404],
-    async handle({ catalog, params }) {
-      return toReply(await listPublicTours(catalog, params.workspaceSlug));
+    async handle({ use, params }) {
+      return toReply(await listPublicTours(use, params.workspaceSlug));
     },
   }),
   defineRoute({
@@ -41,8 +41,8 @@ export const publicRoutes = [
     params: TourSlugParams,
     success: { status: 200, description: 'The tour.', schema: TourSchema },
     errors: [404],
-    async handle({ catalog, params }) {
-      return toReply(await getPublicTour(catalog, params.workspaceSlug, params.tourSlug));
+    async handle({ use, params }) {
+      return toReply(await getPublicTour(use, params.workspaceSlug, params.tourSlug));
     },
   }),
   defineRoute({
@@ -58,9 +58,9 @@ export const publicRoutes = [
     query: PublicAvailabilityQuerySchema,
     success: { status: 200, description: 'Bookable departures.', schema: AvailabilitySchema, list: 'plain' },
     errors: [404],
-    async handle({ catalog, params, query }) {
+    async handle({ use, params, query }) {
       const filter = { ...(query.from && { from: query.from }), ...(query.to && { to: query.to }) };
-      return toReply(await listPublicAvailability(catalog, params.workspaceSlug, params.tourSlug, filter));
+      return toReply(await listPublicAvailability(use, params.workspaceSlug, params.tourSlug, filter));
     },
   }),
 ];

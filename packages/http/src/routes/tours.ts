@@ -27,8 +27,8 @@ export const tourRoutes = [
     query: PageQuery,
     success: { status: 200, description: 'A page of tours.', schema: TourSchema, list: 'paginated' },
     errors: [],
-    async handle({ catalog, params, pageRequest, pageReply }) {
-      return ok(pageReply(await listTours(catalog, params.workspaceId, pageRequest())));
+    async handle({ use, params, pageRequest, pageReply }) {
+      return ok(pageReply(await listTours(use, params.workspaceId, pageRequest())));
     },
   }),
   defineRoute({
@@ -45,8 +45,8 @@ export const tourRoutes = [
     idempotent: true,
     success: { status: 201, description: 'The created tour.', schema: TourSchema },
     errors: [409],
-    async handle({ catalog, params, body }) {
-      return toReply(await createTour(catalog, params.workspaceId, body));
+    async handle({ use, params, body }) {
+      return toReply(await createTour(use, params.workspaceId, body));
     },
   }),
   defineRoute({
@@ -59,8 +59,8 @@ export const tourRoutes = [
     params: TourParams,
     success: { status: 200, description: 'The tour.', schema: TourSchema },
     errors: [404],
-    async handle({ catalog, params }) {
-      return toReply(await getTour(catalog, params.workspaceId, params.tourId));
+    async handle({ use, params }) {
+      return toReply(await getTour(use, params.workspaceId, params.tourId));
     },
   }),
   defineRoute({
@@ -76,8 +76,8 @@ export const tourRoutes = [
     body: UpdateTourSchema,
     success: { status: 200, description: 'The updated tour.', schema: TourSchema },
     errors: [404, 409],
-    async handle({ catalog, params, body }) {
-      return toReply(await updateTour(catalog, params.workspaceId, params.tourId, body));
+    async handle({ use, params, body }) {
+      return toReply(await updateTour(use, params.workspaceId, params.tourId, body));
     },
   }),
 ];

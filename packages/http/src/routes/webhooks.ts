@@ -61,8 +61,8 @@ export const webhookRoutes = [
       schema: WebhookEndpointWithSecretSchema,
     },
     errors: [422],
-    async handle({ webhooks, params, body }) {
-      return endpointReply(await createWebhookEndpoint(webhooks, params.workspaceId, body), {
+    async handle({ use, params, body }) {
+      return endpointReply(await createWebhookEndpoint(use, params.workspaceId, body), {
         withSecret: true,
       });
     },
@@ -83,8 +83,8 @@ export const webhookRoutes = [
       list: 'paginated',
     },
     errors: [],
-    async handle({ webhooks, params, pageRequest, pageReply }) {
-      const page = await listWebhookEndpoints(webhooks, params.workspaceId, pageRequest());
+    async handle({ use, params, pageRequest, pageReply }) {
+      const page = await listWebhookEndpoints(use, params.workspaceId, pageRequest());
       return ok(pageReply({ ...page, items: page.items.map(toWebhookEndpointView) }));
     },
   }),
@@ -98,8 +98,8 @@ export const webhookRoutes = [
     params: EndpointParams,
     success: { status: 200, description: 'The endpoint.', schema: WebhookEndpointSchema },
     errors: [404],
-    async handle({ webhooks, params }) {
-      return endpointReply(await getWebhookEndpoint(webhooks, params.workspaceId, params.endpointId));
+    async handle({ use, params }) {
+      return endpointReply(await getWebhookEndpoint(use, params.workspaceId, params.endpointId));
     },
   }),
   defineRoute({
@@ -115,10 +115,8 @@ export const webhookRoutes = [
     body: UpdateWebhookEndpointSchema,
     success: { status: 200, description: 'The endpoint.', schema: WebhookEndpointSchema },
     errors: [404, 422],
-    async handle({ webhooks, params, body }) {
-      return endpointReply(
-        await updateWebhookEndpoint(webhooks, params.workspaceId, params.endpointId, body),
-      );
+    async handle({ use, params, body }) {
+      return endpointReply(await updateWebhookEndpoint(use, params.workspaceId, params.endpointId, body));
     },
   }),
   defineRoute({
@@ -131,8 +129,8 @@ export const webhookRoutes = [
     params: EndpointParams,
     success: { status: 200, description: 'Deleted.', schema: DeletedSchema },
     errors: [404],
-    async handle({ webhooks, params }) {
-      return toReply(await deleteWebhookEndpoint(webhooks, params.workspaceId, params.endpointId));
+    async handle({ use, params }) {
+      return toReply(await deleteWebhookEndpoint(use, params.workspaceId, params.endpointId));
     },
   }),
   defineRoute({
@@ -152,9 +150,9 @@ export const webhookRoutes = [
       schema: WebhookEndpointWithSecretSchema,
     },
     errors: [404],
-    async handle({ webhooks, params, body }) {
+    async handle({ use, params, body }) {
       const rotated = await rotateWebhookSecret(
-        webhooks,
+        use,
         params.workspaceId,
         params.endpointId,
         body.overlapHours,
@@ -180,9 +178,9 @@ export const webhookRoutes = [
       list: 'paginated',
     },
     errors: [404],
-    async handle({ webhooks, params, pageRequest, pageReply }) {
+    async handle({ use, params, pageRequest, pageReply }) {
       const page = await listWebhookDeliveries(
-        webhooks,
+        use,
         params.workspaceId,
         params.endpointId,
         pageRequest(params.endpointId),
@@ -208,9 +206,9 @@ export const webhookRoutes = [
     params: v.object({ workspaceId: PathId, endpointId: PathId, deliveryId: PathId }),
     success: { status: 200, description: 'The queued delivery.', schema: WebhookDeliverySchema },
     errors: [404],
-    async handle({ webhooks, params }) {
+    async handle({ use, params }) {
       const resent = await resendWebhookDelivery(
-        webhooks,
+        use,
         params.workspaceId,
         params.endpointId,
         params.deliveryId,

@@ -1,4 +1,4 @@
-import { type ClaimedDelivery, type Clock, type Stores, signingSecrets } from '@travelops/domain';
+import { type ClaimedDelivery, type Clock, signingSecrets, type WebhookStores } from '@travelops/domain';
 import {
   DEFAULT_RETRY_POLICY,
   decideAfterAttempt,
@@ -12,7 +12,8 @@ import type { Job } from '../worker.js';
 import type { WebhookSender } from './sender.js';
 
 export interface WebhookDeliveryJobOptions {
-  stores: Stores;
+  /** Bound to the pool: fan-out, claims and results each commit on their own (a claim is a lease). */
+  stores: WebhookStores;
   clock: Clock;
   send: WebhookSender;
   logger: Logger;

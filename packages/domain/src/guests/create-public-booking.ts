@@ -1,0 +1,23 @@
+import type { WorkspaceStore } from '../access/ports.js';
+import { type CreateBookingDeps, createBooking } from '../bookings/create-booking.js';
+import type { BookingRecord, BookingStores } from '../bookings/ports.js';
+import type { BookingCreateInput } from '../bookings/schemas.js';
+import type { BookingLinks } from '../bookings/view.js';
+import type { UnitOfWork } from '../shared/ports.js';
+import { fail, type Result } from '../shared/result.js';
+
+export interface CreatePublicBookingDeps extends Omit<CreateBookingDeps, 'uow'> {
+  uow: UnitOfWork<BookingStores & { workspaces: WorkspaceStore }>;
+}
+
+/** A guest books in the workspace its widget names: published tours only, paid online. */
+export async function createPublicBooking(
+  deps: CreatePublicBookingDeps,
+  workspaceSlug: string,
+  input: BookingCreateInput,
+): Promise<Result<{ booking: BookingRecord; links: BookingLinks }>> {
+  const workspace = await deps.uow.stores.workspaces.findBySlug(workspaceSlug);
+  if (!workspace) return fail({ code: 'NOT_FOUND', message: 'No such workspace.' });
+  const ctx = { workspaceId: workspace.id, actor: { type: 'guest' as const, id: null } };
+  return createBooking(deps, ctx, input, { channel: 'public' });
+}
