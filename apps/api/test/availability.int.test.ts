@@ -46,6 +46,8 @@ describe('createAvailability', () => {
         bookingCutoffAt: null,
         createdAt: expect.stringMatching(ISO_MS),
         updatedAt: expect.stringMatching(ISO_MS),
+        prices: [],
+        scheduleId: null,
       },
     });
   });

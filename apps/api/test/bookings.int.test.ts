@@ -95,6 +95,8 @@ describe('createBooking', () => {
             emergencyContact: 'Akka +4700000000',
             waiverSigned: false,
             checkedInAt: null,
+            ticketTypeId: null,
+            price: tour.basePrice,
           },
           {
             id: expect.stringMatching(/^ptc_[0-9A-Za-z]{22}$/),
@@ -105,6 +107,8 @@ describe('createBooking', () => {
             emergencyContact: null,
             waiverSigned: false,
             checkedInAt: null,
+            ticketTypeId: null,
+            price: tour.basePrice,
           },
         ],
         paymentIntentId: expect.any(String),
@@ -125,6 +129,7 @@ describe('createBooking', () => {
         ],
         cancelledAt: null,
         cancellationReason: null,
+        externalReference: null,
         checkoutUrl: expect.stringMatching(/^https?:\/\/[^/]+\/sandbox\/pay\/[0-9A-Za-z]+$/),
       },
     });

@@ -38,6 +38,9 @@ describe('createTour', () => {
         addOns: [],
         createdAt: expect.stringMatching(ISO_MS),
         updatedAt: expect.stringMatching(ISO_MS),
+        timeZone: 'UTC',
+        ticketTypes: [],
+        cancellationPolicy: { cutoffHours: 24, refund: 'FULL', refundPercent: null },
       },
     });
     const read = await t.request('GET', `${toursPath()}/${created.body.data.id}`, { token: ws.token });

@@ -41,6 +41,7 @@ describe('migrations on PostgreSQL', () => {
         '0004-sessions',
         '0005-crm',
         '0006-operations',
+        '0007-inventory',
       ]);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
@@ -70,6 +71,7 @@ describe('embedded PGlite', () => {
       '0004-sessions',
       '0005-crm',
       '0006-operations',
+      '0007-inventory',
     ]);
     const id = newId('workspace');
     const created = await createStores(first.knex).workspaces.insert({ id, slug: 'kept', name: 'Kept' });

@@ -6,6 +6,7 @@ import * as webhooks from './0003-webhooks.js';
 import * as sessions from './0004-sessions.js';
 import * as crm from './0005-crm.js';
 import * as operations from './0006-operations.js';
+import * as inventory from './0007-inventory.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -20,6 +21,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0004-sessions', sessions],
   ['0005-crm', crm],
   ['0006-operations', operations],
+  ['0007-inventory', inventory],
 ];
 
 // Bundled modules instead of files on disk, so the single tsup bundle carries its schema.

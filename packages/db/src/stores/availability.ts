@@ -6,6 +6,7 @@ import {
   type AvailabilityStatus,
   type AvailabilityStore,
   conflict,
+  type DeparturePrice,
   fail,
   type NewAvailability,
   notFound,
@@ -18,6 +19,7 @@ import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
 import {
   type DbTimestamp,
+  jsonColumns,
   keysetDate,
   toColumns,
   toIso,
@@ -40,6 +42,8 @@ interface AvailabilityRow {
   booking_cutoff_at: DbTimestamp | null;
   created_at: DbTimestamp;
   updated_at: DbTimestamp;
+  prices: DeparturePrice[];
+  schedule_id: string | null;
 }
 
 const PATCH_COLUMNS = {
@@ -50,6 +54,7 @@ const PATCH_COLUMNS = {
   guideId: 'guide_id',
   driverId: 'driver_id',
   vehicleId: 'vehicle_id',
+  prices: 'prices',
 } as const satisfies { readonly [K in keyof Required<AvailabilityPatch>]: string };
 
 const SEATS_VIOLATED = {
@@ -82,6 +87,8 @@ function toAvailability(row: AvailabilityRow): Availability {
     bookingCutoffAt: toIsoOrNull(row.booking_cutoff_at),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
+    prices: row.prices,
+    scheduleId: row.schedule_id,
   };
 }
 
@@ -133,6 +140,8 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
           capacity: departure.capacity,
           status: departure.status,
           booking_cutoff_at: departure.bookingCutoffAt,
+          prices: JSON.stringify(departure.prices ?? []) as unknown as DeparturePrice[],
+          schedule_id: departure.scheduleId ?? null,
         })
         .returning('*');
       return toAvailability(row as AvailabilityRow);
@@ -155,7 +164,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
           if (!row) return fail(notFound('availability'));
           const decision = decide(toAvailability(row));
           if (!decision.ok) return decision;
-          const changes = toColumns(decision.value, PATCH_COLUMNS);
+          const changes = jsonColumns(toColumns(decision.value, PATCH_COLUMNS), ['prices']);
           if (Object.keys(changes).length === 0) return ok(toAvailability(row));
           const [updated] = await departures(trx)
             .where({ workspace_id: workspaceId, id })

@@ -22,10 +22,12 @@ import {
   type Result,
 } from '@travelops/domain';
 import type { Knex } from 'knex';
+import { constraintError } from '../errors.js';
 import { createAvailabilityStore, lockDepartureIfFree } from './availability.js';
 import {
   type DbBigint,
   type DbTimestamp,
+  guarded,
   jsonColumns,
   keysetDate,
   toColumns,
@@ -60,6 +62,7 @@ interface BookingRow {
   confirmed_at: DbTimestamp | null;
   cancelled_at: DbTimestamp | null;
   cancellation_reason: string | null;
+  external_reference: string | null;
   version: number;
   created_at: DbTimestamp;
   updated_at: DbTimestamp;
@@ -88,6 +91,14 @@ const PATCH_COLUMNS = {
 } as const satisfies { readonly [K in keyof Required<BookingPatch>]: string };
 
 const JSON_COLUMNS = ['participants', 'add_ons'];
+
+const REFERENCE_TAKEN = {
+  bookings_workspace_external_reference_key: conflict(
+    'Another booking of this workspace has this external reference.',
+    'externalReference',
+    'already_exists',
+  ),
+};
 
 type SortField = 'createdAt' | 'startsAt' | 'totalAmount' | 'updatedAt';
 
@@ -124,6 +135,7 @@ function toBooking(row: BookingRow): BookingRecord {
     confirmedAt: toIsoOrNull(row.confirmed_at),
     cancelledAt: toIsoOrNull(row.cancelled_at),
     cancellationReason: row.cancellation_reason,
+    externalReference: row.external_reference,
     version: row.version,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
@@ -195,6 +207,30 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
       if (!moved) return fail(conflict('The booking is changing concurrently; retry.'));
       departures.set(moved.id, moved);
       return ok({ booking, departures });
+    },
+
+    async claimExternalReference(
+      workspaceId: string,
+      id: string,
+      externalReference: string | null,
+    ): Promise<Result<BookingRecord>> {
+      try {
+        const [row] = await guarded(db, (q) =>
+          q<BookingRow>('bookings')
+            .where({ workspace_id: workspaceId, id })
+            .update({
+              external_reference: externalReference,
+              version: q.raw('version + 1'),
+              updated_at: q.fn.now(),
+            })
+            .returning('*'),
+        );
+        return row ? ok(toBooking(row as BookingRow)) : fail(notFound('booking'));
+      } catch (error) {
+        const known = constraintError(error, REFERENCE_TAKEN);
+        if (known) return fail(known);
+        throw error;
+      }
     },
 
     async update(workspaceId: string, id: string, patch: BookingPatch): Promise<BookingRecord> {

@@ -62,6 +62,9 @@ export const tourFields = (slug: string, overrides: Partial<NewTour> = {}): NewT
   isPublic: false,
   depositPercent: 20,
   addOns: [],
+  timeZone: 'UTC',
+  ticketTypes: [],
+  cancellationPolicy: { cutoffHours: 24, refund: 'FULL', refundPercent: null },
   ...overrides,
 });
 
@@ -118,6 +121,8 @@ export const participant = (name: string): Participant => ({
   emergencyContact: null,
   waiverSigned: false,
   checkedInAt: null,
+  ticketTypeId: null,
+  price: 4500,
 });
 
 /** What a booking needs to exist: its workspace, tour, departure and customer. */
@@ -164,6 +169,7 @@ export const bookingFields = (scene: BookingScene, overrides: Partial<NewBooking
   confirmedAt: null,
   cancelledAt: null,
   cancellationReason: null,
+  externalReference: null,
   ...overrides,
 });
 

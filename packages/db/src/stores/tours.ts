@@ -1,4 +1,5 @@
 import {
+  type CancellationPolicy,
   conflict,
   fail,
   type NewTour,
@@ -7,6 +8,7 @@ import {
   type Page,
   type PageRequest,
   type Result,
+  type TicketType,
   type Tour,
   type TourAddOn,
   type TourPatch,
@@ -39,6 +41,9 @@ interface TourRow {
   is_public: boolean;
   deposit_percent: number;
   add_ons: TourAddOn[];
+  time_zone: string;
+  ticket_types: TicketType[];
+  cancellation_policy: CancellationPolicy;
   created_at: DbTimestamp;
   updated_at: DbTimestamp;
 }
@@ -55,9 +60,12 @@ const TOUR_COLUMNS = {
   isPublic: 'is_public',
   depositPercent: 'deposit_percent',
   addOns: 'add_ons',
+  timeZone: 'time_zone',
+  ticketTypes: 'ticket_types',
+  cancellationPolicy: 'cancellation_policy',
 } as const satisfies { readonly [K in keyof Required<TourPatch>]: string };
 
-const JSON_COLUMNS = ['add_ons'];
+const JSON_COLUMNS = ['add_ons', 'ticket_types', 'cancellation_policy'];
 
 const SLUG_TAKEN = {
   tours_workspace_slug_key: conflict('A tour with this slug already exists.', 'slug', 'already_exists'),
@@ -79,6 +87,9 @@ function toTour(row: TourRow): Tour {
     addOns: row.add_ons,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
+    timeZone: row.time_zone,
+    ticketTypes: row.ticket_types,
+    cancellationPolicy: row.cancellation_policy,
   };
 }
 
@@ -140,6 +151,14 @@ export function createTourStore(db: Knex | Knex.Transaction): TourStore {
 
     async list(workspaceId: string, page: PageRequest): Promise<Page<Tour>> {
       return pageNewestFirst(tours().where({ workspace_id: workspaceId }), page, toTour);
+    },
+
+    async ticketTypesInUse(workspaceId: string, tourId: string): Promise<Set<string>> {
+      const rows = await db('bookings')
+        .where({ workspace_id: workspaceId, tour_id: tourId })
+        .whereNot('status', 'CANCELLED')
+        .distinct(db.raw(`jsonb_array_elements(participants)->>'ticketTypeId' as id`));
+      return new Set(rows.flatMap((row: { id: string | null }) => (row.id ? [row.id] : [])));
     },
 
     async listPublic(workspaceId: string): Promise<Tour[]> {

@@ -4,6 +4,7 @@ import { newId, randomBase62 } from '../shared/ids.js';
 import type { Clock } from '../shared/ports.js';
 import { ok, type Result } from '../shared/result.js';
 import type { Actor, BookingRecord, BookingStores } from './ports.js';
+import type { PricedSeat } from './pricing.js';
 import type { Participant, ParticipantInput } from './schemas.js';
 import { toBookingView } from './view.js';
 
@@ -12,8 +13,12 @@ export const SYSTEM: Actor = { type: 'system', id: null };
 
 export const newPublicToken = () => randomBase62(32);
 
-export function toParticipants(inputs: readonly ParticipantInput[]): Participant[] {
-  return inputs.map((input) => ({
+/** The booking's participants, each with the seat `priceSeats` sold it (same order). */
+export function toParticipants(
+  inputs: readonly ParticipantInput[],
+  seats: readonly PricedSeat[],
+): Participant[] {
+  return inputs.map((input, index) => ({
     id: newId('participant'),
     name: input.name,
     ageBand: input.ageBand ?? null,
@@ -22,6 +27,8 @@ export function toParticipants(inputs: readonly ParticipantInput[]): Participant
     emergencyContact: input.emergencyContact ?? null,
     waiverSigned: false,
     checkedInAt: null,
+    ticketTypeId: seats[index]?.ticketTypeId ?? null,
+    price: seats[index]?.price ?? 0,
   }));
 }
 

@@ -14,6 +14,7 @@ import {
   toParticipants,
 } from './booking-writes.js';
 import type { Actor, BookingRecord, BookingStores } from './ports.js';
+import { priceSeats } from './pricing.js';
 import {
   checkSeats,
   derivePaymentStatus,
@@ -63,7 +64,13 @@ export function createBooking(
       return fail(unprocessable('No such departure.', 'availabilityId', 'not_found'));
     }
     const count = input.participants.length;
-    const price = priceBooking(tour, count, input.addOns ?? []);
+    const seatsSold = priceSeats(tour, departure.prices, input.participants);
+    if (!seatsSold.ok) return seatsSold;
+    const price = priceBooking(
+      tour,
+      seatsSold.value.map((seat) => seat.price),
+      input.addOns ?? [],
+    );
     if (!price.ok) return price;
     const blackouts = await blackoutsOfDay(stores, ctx.workspaceId, departure);
     let seats = checkSeats(departure, count, now, blackouts);
@@ -103,7 +110,7 @@ export function createBooking(
       startsAt: departure.startsAt,
       customerId: customer.id,
       participantCount: count,
-      participants: toParticipants(input.participants),
+      participants: toParticipants(input.participants, seatsSold.value),
       addOns: price.value.addOns,
       amountPaid: 0,
       amountRefunded: 0,
@@ -114,7 +121,17 @@ export function createBooking(
       confirmedAt: settled && mode !== 'MANUAL' ? now.toISOString() : null,
       cancelledAt: null,
       cancellationReason: null,
+      externalReference: null,
     });
+    if (input.externalReference !== undefined) {
+      const claimed = await stores.bookings.claimExternalReference(
+        ctx.workspaceId,
+        booking.id,
+        input.externalReference,
+      );
+      if (!claimed.ok) return claimed;
+      booking = claimed.value;
+    }
     await recordStatus(stores, booking, null, ctx.actor, null);
 
     const links: BookingLinks = {};

@@ -2,6 +2,7 @@ export * from './check-in.js';
 export * from './create-booking.js';
 export * from './expire-holds.js';
 export * from './ports.js';
+export * from './pricing.js';
 export * from './queries.js';
 export * from './rules.js';
 export * from './schemas.js';

@@ -20,7 +20,14 @@ export type NewBooking = Omit<BookingRecord, 'createdAt' | 'updatedAt' | 'versio
 export type BookingPatch = Partial<
   Omit<
     BookingRecord,
-    'id' | 'workspaceId' | 'customerId' | 'paymentMode' | 'createdAt' | 'updatedAt' | 'version'
+    | 'id'
+    | 'workspaceId'
+    | 'customerId'
+    | 'paymentMode'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'version'
+    | 'externalReference'
   >
 >;
 
@@ -55,6 +62,15 @@ export interface BookingStore {
     id: string,
     alsoDepartureId?: string,
   ): Promise<Result<LockedBooking>>;
+  /**
+   * Sets the booking's `externalReference` (null clears it), bumps `version`. CONFLICT (field
+   * `externalReference`, issue `already_exists`) when another booking of the workspace has it.
+   */
+  claimExternalReference(
+    workspaceId: string,
+    id: string,
+    externalReference: string | null,
+  ): Promise<Result<BookingRecord>>;
   /** Applies the patch, bumps `version`, sets `updatedAt`. */
   update(workspaceId: string, id: string, patch: BookingPatch): Promise<BookingRecord>;
   /**

@@ -85,7 +85,11 @@ describe('derivePaymentStatus', () => {
 describe('priceBooking', () => {
   const tour = { basePrice: 2500, addOns: [{ id: 'lunch', name: 'Lunch', price: 1200 }] };
   it('is base price x participants plus add-ons x quantity', () => {
-    const priced = priceBooking(tour, 3, [{ id: 'lunch', quantity: 2 }]);
+    const priced = priceBooking(
+      tour,
+      [tour.basePrice, tour.basePrice, tour.basePrice],
+      [{ id: 'lunch', quantity: 2 }],
+    );
     expect(priced).toEqual({
       ok: true,
       value: {
@@ -95,10 +99,14 @@ describe('priceBooking', () => {
     });
   });
   it('refuses an add-on the tour does not sell, naming the item', () => {
-    const priced = priceBooking(tour, 1, [
-      { id: 'lunch', quantity: 1 },
-      { id: 'spa', quantity: 1 },
-    ]);
+    const priced = priceBooking(
+      tour,
+      [tour.basePrice],
+      [
+        { id: 'lunch', quantity: 1 },
+        { id: 'spa', quantity: 1 },
+      ],
+    );
     expect(priced.ok ? null : priced.error.details).toEqual([
       { field: 'addOns[1].id', issue: 'unknown_add_on' },
     ]);
@@ -138,6 +146,8 @@ describe('checkSeats', () => {
     bookingCutoffAt: null,
     createdAt: past,
     updatedAt: past,
+    prices: [],
+    scheduleId: null,
   };
   const issue = (r: ReturnType<typeof checkSeats>) =>
     r.ok ? 'ok' : `${r.error.code} ${r.error.details?.[0]?.issue}`;

@@ -23,10 +23,13 @@ export function holdExpiry(mode: PaymentMode, now: Date): Date | null {
   return minutes === null ? null : new Date(now.getTime() + minutes * MINUTE);
 }
 
-/** Decisions §3: basePrice x participants + sum(add-on price x quantity), in the tour's currency. */
+/**
+ * Decisions §3 with ticket types: the participants' seat prices (see `priceSeats`) + sum(add-on
+ * price x quantity), in the tour's currency.
+ */
 export function priceBooking(
-  tour: Pick<Tour, 'basePrice' | 'addOns'>,
-  participants: number,
+  tour: Pick<Tour, 'addOns'>,
+  seatPrices: readonly number[],
   addOns: ReadonlyArray<{ id: string; quantity: number }>,
 ): Result<{ total: number; addOns: BookingAddOn[] }> {
   const lines: BookingAddOn[] = [];
@@ -42,7 +45,8 @@ export function priceBooking(
     lines.push({ id: offered.id, name: offered.name, unitPrice: offered.price, quantity: wanted.quantity });
   }
   const total =
-    tour.basePrice * participants + lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+    seatPrices.reduce((sum, price) => sum + price, 0) +
+    lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   return ok({ total, addOns: lines });
 }
 

@@ -15,12 +15,21 @@ const Ref = v.pipe(v.string(), v.maxLength(100));
 
 export const MAX_PARTICIPANTS = 100;
 
+export const ExternalReferenceSchema = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(100),
+  v.regex(/^[\x21-\x7e]+$/, 'invalid_reference'),
+);
+
 export const BookingStatusSchema = v.picklist(BOOKING_STATUSES);
 export const PaymentStatusSchema = v.picklist(PAYMENT_STATUSES);
 export const PaymentModeSchema = v.picklist(PAYMENT_MODES);
 
 export const ParticipantInputSchema = v.strictObject({
   name: requiredText(200),
+  /** One of the tour's ticket types; without it, `ageBand` picks the type, else the ADULT type. */
+  ticketTypeId: v.optional(Ref),
   ageBand: v.optional(v.picklist(AGE_BANDS)),
   dietaryNotes: v.optional(text(1000)),
   accessibilityNotes: v.optional(text(1000)),
@@ -37,6 +46,11 @@ export const ParticipantSchema = v.object({
   emergencyContact: v.nullable(v.string()),
   waiverSigned: v.boolean(),
   checkedInAt: v.nullable(DateTimeSchema),
+  // Additive fields (ticket types).
+  /** The ticket type sold; null on a tour without ticket types. */
+  ticketTypeId: v.nullable(v.string()),
+  /** What this participant paid for the seat, in minor units (add-ons apart). */
+  price: v.number(),
 });
 export type Participant = v.InferOutput<typeof ParticipantSchema>;
 
@@ -62,6 +76,8 @@ export const BookingCreateSchema = v.strictObject({
   addOns: v.optional(v.pipe(v.array(AddOnInputSchema), v.maxLength(50))),
   paymentMode: v.optional(PaymentModeSchema),
   notes: v.optional(text(2000)),
+  /** The channel partner's own id of the booking; unique in the workspace. */
+  externalReference: v.optional(ExternalReferenceSchema),
 });
 export type BookingCreateInput = v.InferOutput<typeof BookingCreateSchema>;
 
@@ -99,6 +115,7 @@ export const BookingSchema = v.object({
   addOns: v.array(BookingAddOnSchema),
   cancelledAt: v.nullable(DateTimeSchema),
   cancellationReason: v.nullable(v.string()),
+  externalReference: v.nullable(v.string()),
   paymentLinkUrl: v.optional(v.pipe(v.string(), v.url())),
   checkoutUrl: v.optional(v.pipe(v.string(), v.url())),
 });
@@ -109,6 +126,7 @@ export const UpdateBookingSchema = v.strictObject({
   participants: v.optional(ParticipantsSchema),
   notes: v.optional(v.nullable(text(2000))),
   totalAmount: v.optional(AmountSchema),
+  externalReference: v.optional(v.nullable(ExternalReferenceSchema)),
 });
 export type UpdateBookingInput = v.InferOutput<typeof UpdateBookingSchema>;
 

@@ -4,6 +4,7 @@ import { fail, ok, type Result } from '../shared/result.js';
 import { blackoutsOfDay, emitBookingEvent, toParticipants } from './booking-writes.js';
 import type { BookingContext } from './create-booking.js';
 import type { BookingPatch, BookingRecord, BookingStores } from './ports.js';
+import { type PricedSeat, priceSeats } from './pricing.js';
 import { checkSeats, derivePaymentStatus, priceBooking, soldOut } from './rules.js';
 import type { UpdateBookingInput } from './schemas.js';
 
@@ -47,6 +48,20 @@ export function updateBooking(
       );
     }
     const count = input.participants?.length ?? booking.participantCount;
+    // New participants are priced (and their ticket rules checked) on the target departure.
+    let repriced: { seats: PricedSeat[]; total: number } | null = null;
+    if (input.participants) {
+      const tour = await stores.tours.findById(ctx.workspaceId, booking.tourId);
+      if (!tour) return fail(unprocessable('No such tour.', 'availabilityId', 'not_found'));
+      const seats = priceSeats(tour, target.prices, input.participants);
+      if (!seats.ok) return seats;
+      const price = priceBooking(
+        tour,
+        seats.value.map((seat) => seat.price),
+        booking.addOns,
+      );
+      if (price.ok) repriced = { seats: seats.value, total: price.value.total };
+    }
     const moving = target.id !== current.id;
     if (moving || count > booking.participantCount) {
       // Seats this booking already holds on the target count as available to it.
@@ -79,24 +94,29 @@ export function updateBooking(
       patch.startsAt = target.startsAt;
     }
     if (input.participants) {
-      patch.participants = toParticipants(input.participants);
+      patch.participants = toParticipants(input.participants, repriced?.seats ?? []);
       patch.participantCount = count;
     }
     if (input.notes !== undefined) patch.notes = input.notes;
     let total = booking.totalAmount;
     if (input.totalAmount !== undefined) total = input.totalAmount;
-    else if (input.participants) {
-      const tour = await stores.tours.findById(ctx.workspaceId, booking.tourId);
-      const repriced = tour ? priceBooking(tour, count, booking.addOns) : null;
-      if (repriced?.ok) total = repriced.value.total;
-    }
+    else if (repriced) total = repriced.total;
     if (total !== booking.totalAmount) {
       patch.totalAmount = total;
       patch.paymentStatus = derivePaymentStatus(total, booking.amountPaid, booking.amountRefunded);
       // Open pages show the old amount: they close, and a new link or retry asks for the new one.
       await stores.payments.expireOpenSessions(booking.id);
     }
-    const updated = await stores.bookings.update(ctx.workspaceId, booking.id, patch);
+    let updated = await stores.bookings.update(ctx.workspaceId, booking.id, patch);
+    if (input.externalReference !== undefined && input.externalReference !== booking.externalReference) {
+      const claimed = await stores.bookings.claimExternalReference(
+        ctx.workspaceId,
+        booking.id,
+        input.externalReference,
+      );
+      if (!claimed.ok) return claimed;
+      updated = claimed.value;
+    }
     await emitBookingEvent(stores, deps.clock, 'booking.updated', updated);
     return ok(updated);
   });

@@ -1,10 +1,27 @@
 import * as v from 'valibot';
 import { AVAILABILITY_STATUSES } from '../shared/enums.js';
-import { DateSchema, DateTimeInputSchema, DateTimeSchema, PageQuerySchema, text } from '../shared/schemas.js';
+import {
+  AmountSchema,
+  DateSchema,
+  DateTimeInputSchema,
+  DateTimeSchema,
+  PageQuerySchema,
+  text,
+} from '../shared/schemas.js';
 
 const capacity = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000));
 
 export const AvailabilityStatusSchema = v.picklist(AVAILABILITY_STATUSES);
+
+/** A departure's own price for one of the tour's ticket types. */
+export const DeparturePriceSchema = v.object({ ticketTypeId: v.string(), price: v.number() });
+export type DeparturePrice = v.InferOutput<typeof DeparturePriceSchema>;
+
+const DeparturePricesInputSchema = v.pipe(
+  v.array(v.strictObject({ ticketTypeId: v.pipe(v.string(), v.maxLength(100)), price: AmountSchema })),
+  v.maxLength(20),
+  v.check((list) => new Set(list.map((p) => p.ticketTypeId)).size === list.length, 'duplicate_ticket_type'),
+);
 
 export const AvailabilitySchema = v.object({
   id: v.string(),
@@ -20,6 +37,11 @@ export const AvailabilitySchema = v.object({
   bookingCutoffAt: v.nullable(DateTimeSchema),
   createdAt: DateTimeSchema,
   updatedAt: DateTimeSchema,
+  // Additive fields (ticket types and schedules).
+  /** Overrides of the tour's ticket-type prices on this departure. */
+  prices: v.array(DeparturePriceSchema),
+  /** The schedule that generated the departure; null when made by hand. */
+  scheduleId: v.nullable(v.string()),
 });
 export type Availability = v.InferOutput<typeof AvailabilitySchema>;
 
@@ -29,6 +51,7 @@ export const CreateAvailabilitySchema = v.strictObject({
   capacity: v.optional(capacity),
   status: v.optional(v.picklist(['SCHEDULED', 'DELAYED'])),
   bookingCutoffAt: v.optional(v.nullable(DateTimeInputSchema)),
+  prices: v.optional(DeparturePricesInputSchema),
 });
 export type CreateAvailabilityInput = v.InferOutput<typeof CreateAvailabilitySchema>;
 
@@ -43,6 +66,8 @@ export const UpdateAvailabilitySchema = v.strictObject({
   driverId: v.optional(v.nullable(text(100))),
   /** An ACTIVE vehicle with at least `capacity` seats; null unassigns. */
   vehicleId: v.optional(v.nullable(text(100))),
+  /** Replaces the departure's price overrides. */
+  prices: v.optional(DeparturePricesInputSchema),
 });
 export type UpdateAvailabilityInput = v.InferOutput<typeof UpdateAvailabilitySchema>;
 

@@ -4,6 +4,7 @@ import type { PageRequest } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { Availability, CreateAvailabilityInput } from './availability-schemas.js';
 import type { AvailabilityFilter, CatalogDeps } from './ports.js';
+import { checkDeparturePrices } from './ticket-types.js';
 
 export async function createAvailability(
   deps: CatalogDeps<'availability' | 'tours'>,
@@ -19,6 +20,8 @@ export async function createAvailability(
       unprocessable('The booking cutoff must not be after the start.', 'bookingCutoffAt', 'after_start'),
     );
   }
+  const prices = checkDeparturePrices(tour, input.prices ?? []);
+  if (!prices.ok) return prices;
   const departure = await deps.uow.stores.availability.insert(workspaceId, {
     id: newId('availability'),
     tourId: tour.id,
@@ -26,6 +29,7 @@ export async function createAvailability(
     capacity: input.capacity ?? tour.capacity,
     status: input.status ?? 'SCHEDULED',
     bookingCutoffAt,
+    prices: prices.value,
   });
   return ok(departure);
 }

@@ -5,6 +5,7 @@ import type { Result } from '../shared/result.js';
 import type {
   Availability,
   CreateAvailabilityInput,
+  DeparturePrice,
   UpdateAvailabilityInput,
 } from './availability-schemas.js';
 import type { Tour } from './tour-schemas.js';
@@ -20,6 +21,8 @@ export interface TourStore {
   update(workspaceId: string, id: string, patch: TourPatch): Promise<Result<Tour>>;
   list(workspaceId: string, page: PageRequest): Promise<Page<Tour>>;
   listPublic(workspaceId: string): Promise<Tour[]>;
+  /** Ids of the tour's ticket types that bookings not CANCELLED still sell. */
+  ticketTypesInUse(workspaceId: string, tourId: string): Promise<Set<string>>;
 }
 
 export interface NewAvailability {
@@ -29,6 +32,8 @@ export interface NewAvailability {
   capacity: number;
   status: CreateAvailabilityInput['status'] & string;
   bookingCutoffAt: Date | null;
+  prices?: DeparturePrice[];
+  scheduleId?: string | null;
 }
 
 export interface AvailabilityPatch {
@@ -39,6 +44,7 @@ export interface AvailabilityPatch {
   guideId?: string | null;
   driverId?: string | null;
   vehicleId?: string | null;
+  prices?: DeparturePrice[];
 }
 
 /** A member (as guide or driver) or a vehicle: what a departure can be assigned. */

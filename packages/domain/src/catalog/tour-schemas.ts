@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { AGE_BANDS } from '../shared/enums.js';
 import {
   AmountSchema,
   CurrencySchema,
@@ -32,6 +33,104 @@ const TourAddOnsInputSchema = v.pipe(
   v.check((list) => new Set(list.map((a) => a.id)).size === list.length, 'duplicate_id'),
 );
 
+const age = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(120));
+const perBooking = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100));
+
+/** A way to buy a seat on the tour: a band, a price and the rules of the band. */
+export const TicketTypeSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  ageBand: v.picklist(AGE_BANDS),
+  /** Minor units of the tour's currency; a departure may override it (`prices`). */
+  price: v.number(),
+  minAge: v.nullable(v.number()),
+  maxAge: v.nullable(v.number()),
+  minPerBooking: v.nullable(v.number()),
+  maxPerBooking: v.nullable(v.number()),
+  /** A booking with this type needs at least one ADULT or SENIOR participant. */
+  requiresAdult: v.boolean(),
+});
+export type TicketType = v.InferOutput<typeof TicketTypeSchema>;
+
+/** One ticket type as sent on POST or PATCH of a tour; with `id`, an existing type is kept and changed. */
+export const TicketTypeInputSchema = v.pipe(
+  v.strictObject({
+    id: v.optional(v.pipe(v.string(), v.maxLength(100))),
+    name: requiredText(200),
+    ageBand: v.picklist(AGE_BANDS),
+    price: AmountSchema,
+    minAge: v.optional(v.nullable(age)),
+    maxAge: v.optional(v.nullable(age)),
+    minPerBooking: v.optional(v.nullable(perBooking)),
+    maxPerBooking: v.optional(v.nullable(perBooking)),
+    requiresAdult: v.optional(v.boolean()),
+  }),
+  v.forward(
+    v.check((t) => t.minAge == null || t.maxAge == null || t.minAge <= t.maxAge, 'below_min_age'),
+    ['maxAge'],
+  ),
+  v.forward(
+    v.check(
+      (t) => t.minPerBooking == null || t.maxPerBooking == null || t.minPerBooking <= t.maxPerBooking,
+      'below_min_per_booking',
+    ),
+    ['maxPerBooking'],
+  ),
+);
+export type TicketTypeInput = v.InferOutput<typeof TicketTypeInputSchema>;
+
+/** The whole list of a tour's ticket types; a PATCH replaces it (types left out are removed). */
+const TicketTypesInputSchema = v.pipe(
+  v.array(TicketTypeInputSchema),
+  v.maxLength(20),
+  v.check((list) => {
+    const ids = list.flatMap((t) => (t.id ? [t.id] : []));
+    return new Set(ids).size === ids.length;
+  }, 'duplicate_id'),
+);
+
+/** True when the runtime knows the IANA time zone (`Europe/Berlin`); `UTC` always. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TimeZoneSchema = v.pipe(v.string(), v.maxLength(64), v.check(isTimeZone, 'invalid_time_zone'));
+
+export const CANCELLATION_REFUNDS = ['FULL', 'PARTIAL', 'NONE'] as const;
+
+/** What a guest may do: cancel until `cutoffHours` before the start, with the refund it names. */
+export const CancellationPolicySchema = v.object({
+  cutoffHours: v.number(),
+  refund: v.picklist(CANCELLATION_REFUNDS),
+  refundPercent: v.nullable(v.number()),
+});
+export type CancellationPolicy = v.InferOutput<typeof CancellationPolicySchema>;
+
+export const CancellationPolicyInputSchema = v.pipe(
+  v.strictObject({
+    cutoffHours: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 365)),
+    refund: v.picklist(CANCELLATION_REFUNDS),
+    refundPercent: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)))),
+  }),
+  v.forward(
+    v.check((p) => p.refund !== 'PARTIAL' || p.refundPercent != null, 'required'),
+    ['refundPercent'],
+  ),
+);
+export type CancellationPolicyInput = v.InferOutput<typeof CancellationPolicyInputSchema>;
+
+/** A tour without a policy of its own: guests cancel up to 24 hours before, fully refunded. */
+export const DEFAULT_CANCELLATION_POLICY: CancellationPolicy = {
+  cutoffHours: 24,
+  refund: 'FULL',
+  refundPercent: null,
+};
+
 export const TourSchema = v.object({
   id: v.string(),
   slug: v.string(),
@@ -47,6 +146,12 @@ export const TourSchema = v.object({
   addOns: v.array(TourAddOnSchema),
   createdAt: DateTimeSchema,
   updatedAt: DateTimeSchema,
+  // Additive fields (ticket types).
+  /** IANA name; schedules and the public calendar read local times in it. */
+  timeZone: v.string(),
+  /** Empty: every participant is one ADULT seat at `basePrice`, as before ticket types. */
+  ticketTypes: v.array(TicketTypeSchema),
+  cancellationPolicy: CancellationPolicySchema,
 });
 export type Tour = v.InferOutput<typeof TourSchema>;
 
@@ -62,6 +167,9 @@ export const CreateTourSchema = v.strictObject({
   isPublic: v.optional(v.boolean()),
   depositPercent: v.optional(depositPercent),
   addOns: v.optional(TourAddOnsInputSchema),
+  timeZone: v.optional(TimeZoneSchema),
+  ticketTypes: v.optional(TicketTypesInputSchema),
+  cancellationPolicy: v.optional(CancellationPolicyInputSchema),
 });
 export type CreateTourInput = v.InferOutput<typeof CreateTourSchema>;
 
@@ -77,5 +185,8 @@ export const UpdateTourSchema = v.strictObject({
   isPublic: v.optional(v.boolean()),
   depositPercent: v.optional(depositPercent),
   addOns: v.optional(TourAddOnsInputSchema),
+  timeZone: v.optional(TimeZoneSchema),
+  ticketTypes: v.optional(TicketTypesInputSchema),
+  cancellationPolicy: v.optional(CancellationPolicyInputSchema),
 });
 export type UpdateTourInput = v.InferOutput<typeof UpdateTourSchema>;

@@ -2,8 +2,16 @@ import { notFound } from '../shared/errors.js';
 import { newId, randomBase62 } from '../shared/ids.js';
 import type { PageRequest } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
-import type { CatalogDeps } from './ports.js';
-import type { CreateTourInput, Tour, UpdateTourInput } from './tour-schemas.js';
+import type { CatalogDeps, TourPatch } from './ports.js';
+import { mergeTicketTypes } from './ticket-types.js';
+import {
+  type CancellationPolicy,
+  type CancellationPolicyInput,
+  type CreateTourInput,
+  DEFAULT_CANCELLATION_POLICY,
+  type Tour,
+  type UpdateTourInput,
+} from './tour-schemas.js';
 
 const DEFAULT_DEPOSIT_PERCENT = 20;
 
@@ -19,7 +27,19 @@ export function slugify(name: string): string {
   return slug || 'tour';
 }
 
-export async function createTour(deps: CatalogDeps<'tours'>, workspaceId: string, input: CreateTourInput) {
+const toPolicy = (input: CancellationPolicyInput): CancellationPolicy => ({
+  cutoffHours: input.cutoffHours,
+  refund: input.refund,
+  refundPercent: input.refund === 'PARTIAL' ? (input.refundPercent ?? null) : null,
+});
+
+export async function createTour(
+  deps: CatalogDeps<'tours'>,
+  workspaceId: string,
+  input: CreateTourInput,
+): Promise<Result<Tour>> {
+  const ticketTypes = mergeTicketTypes([], input.ticketTypes ?? [], new Set());
+  if (!ticketTypes.ok) return ticketTypes;
   const tour = {
     id: newId('tour'),
     slug: input.slug ?? slugify(input.name),
@@ -33,6 +53,11 @@ export async function createTour(deps: CatalogDeps<'tours'>, workspaceId: string
     isPublic: input.isPublic ?? false,
     depositPercent: input.depositPercent ?? DEFAULT_DEPOSIT_PERCENT,
     addOns: input.addOns ?? [],
+    timeZone: input.timeZone ?? 'UTC',
+    ticketTypes: ticketTypes.value,
+    cancellationPolicy: input.cancellationPolicy
+      ? toPolicy(input.cancellationPolicy)
+      : DEFAULT_CANCELLATION_POLICY,
   };
   const created = await deps.uow.stores.tours.insert(workspaceId, tour);
   // A derived slug that is taken gets a short random suffix; a chosen one is the client's to fix.
@@ -60,7 +85,18 @@ export async function updateTour(
   id: string,
   input: UpdateTourInput,
 ): Promise<Result<Tour>> {
-  return deps.uow.stores.tours.update(workspaceId, id, input);
+  const { ticketTypes: ticketInputs, cancellationPolicy, ...rest } = input;
+  const patch: TourPatch = { ...rest };
+  if (cancellationPolicy) patch.cancellationPolicy = toPolicy(cancellationPolicy);
+  if (ticketInputs) {
+    const current = await deps.uow.stores.tours.findById(workspaceId, id);
+    if (!current) return fail(notFound('tour'));
+    const inUse = await deps.uow.stores.tours.ticketTypesInUse(workspaceId, id);
+    const merged = mergeTicketTypes(current.ticketTypes, ticketInputs, inUse);
+    if (!merged.ok) return merged;
+    patch.ticketTypes = merged.value;
+  }
+  return deps.uow.stores.tours.update(workspaceId, id, patch);
 }
 
 export function listTours(deps: CatalogDeps<'tours'>, workspaceId: string, page: PageRequest) {

@@ -1,6 +1,7 @@
 import type { Availability, UpdateAvailabilityInput } from '../catalog/availability-schemas.js';
 import { decideDeparturePatch } from '../catalog/departure-rules.js';
 import type { AvailabilityPatch } from '../catalog/ports.js';
+import { checkDeparturePrices } from '../catalog/ticket-types.js';
 import { notFound, unprocessable } from '../shared/errors.js';
 import { fail, type Result } from '../shared/result.js';
 import type { OperationsDeps } from './ports.js';
@@ -20,6 +21,7 @@ function toPatch(input: UpdateAvailabilityInput): AvailabilityPatch {
     ...(input.guideId !== undefined && { guideId: input.guideId }),
     ...(input.driverId !== undefined && { driverId: input.driverId }),
     ...(input.vehicleId !== undefined && { vehicleId: input.vehicleId }),
+    ...(input.prices !== undefined && { prices: input.prices }),
   };
 }
 
@@ -64,6 +66,10 @@ export function updateDeparture(
     if (!decided.ok) return decided;
     const tour = await stores.tours.findById(workspaceId, current.tourId);
     if (!tour) return fail(notFound('tour'));
+    if (patch.prices) {
+      const prices = checkDeparturePrices(tour, patch.prices);
+      if (!prices.ok) return prices;
+    }
     const interval = departureInterval(patch.startsAt ?? current.startsAt, tour.durationMinutes);
     const capacity = patch.capacity ?? current.capacity;
     // A cancelled departure frees its people and vehicle: nothing to check.

@@ -26,6 +26,8 @@ const departure: Availability = {
   bookingCutoffAt: null,
   createdAt: now.toISOString(),
   updatedAt: now.toISOString(),
+  prices: [],
+  scheduleId: null,
 };
 
 describe('blackout dates in the bookable rule', () => {

@@ -17,7 +17,8 @@ export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
 export const ROLES = ['READ_ONLY', 'OPERATIONS', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const AGE_BANDS = ['ADULT', 'CHILD', 'INFANT', 'SENIOR'] as const;
+/** The spec's four bands and the ticket-type bands added beside them (issue: ticket types). */
+export const AGE_BANDS = ['ADULT', 'CHILD', 'INFANT', 'SENIOR', 'YOUTH', 'STUDENT', 'OTHER'] as const;
 export type AgeBand = (typeof AGE_BANDS)[number];
 
 export const PAYMENT_MODES = ['CHECKOUT', 'PAYMENT_LINK', 'DEPOSIT', 'MANUAL'] as const;

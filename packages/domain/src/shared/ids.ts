@@ -26,6 +26,8 @@ export const ID_PREFIXES = {
   incident: 'inc',
   itinerary: 'itn',
   itineraryItem: 'iti',
+  ticketType: 'tt',
+  schedule: 'sch',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 
