@@ -1,22 +1,19 @@
 export {
-  API_TOKEN_PREFIX,
+  /** @public What issueApiToken, revokeApiToken and authenticateBearer are given: the caller builds it. */
   type ApiTokenDeps,
   type ApiTokenPrincipal,
   authenticateBearer,
-  generateApiTokenSecret,
   hashTokenSecret,
+  /** @public The argument of issueApiToken: a caller that builds it before the call names it. */
   type IssueApiTokenInput,
-  isLive,
   issueApiToken,
   type Principal,
   revokeApiToken,
+  /** @public One side of Principal: code that narrows a principal by its `kind` names it. */
   type SessionPrincipal,
-  tokenDisplayPrefix,
 } from './api-tokens.js';
 export { addMember } from './members.js';
-export { hashPassword, verifyPassword } from './passwords.js';
-export { authorize, can, PERMISSIONS, type Permission, ROLE_PERMISSIONS } from './permissions.js';
-export { generatePublicToken } from './public-tokens.js';
+export { authorize, type Permission } from './permissions.js';
 export {
   authenticateSession,
   csrfTokenMatches,
@@ -25,9 +22,10 @@ export {
   logOut,
   recheckCredential,
   SESSION_COOKIE,
-  SESSION_IDLE_MS,
   SESSION_LIFETIME_MS,
+  /** @public What authenticateSession and logOut are given: the caller builds it. */
   type SessionDeps,
+  /** @public What logIn answers: the session and the cookie's secret, which exists only here. */
   type SignedIn,
   sessionPrincipal,
 } from './sessions.js';

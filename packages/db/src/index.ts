@@ -1,4 +1,9 @@
-export { createDatabase, type Database, type DatabaseConfig, withTransaction } from './database.js';
+export {
+  createDatabase,
+  type Database,
+  /** @public createDatabase's argument: the composition root builds it from its env. */
+  type DatabaseConfig,
+} from './database.js';
 export { migrateLatest } from './migrations/index.js';
 export { getOrCreateSecret } from './secrets.js';
 export { createStores, createUnitOfWork, type Repositories } from './stores/index.js';

@@ -6,7 +6,7 @@ import { badRequest } from './errors.js';
  * Cursors are opaque, signed positions. The scope (operation, workspace, sort) is signed
  * with the position, so a cursor altered by hand or taken from another list is refused.
  */
-export interface CursorCodec {
+interface CursorCodec {
   encode(scope: string, key: Keyset): string;
   decode(scope: string, cursor: string): Keyset;
 }

@@ -1,14 +1,18 @@
-export { type CreateAppOptions, createApp } from './app.js';
-export { type CursorCodec, createCursorCodec } from './cursor.js';
-export type { HttpConfig, HttpDeps, Logger, ReadinessCheck } from './deps.js';
-export { statusForCode } from './errors.js';
-export { API_VERSION, buildOpenApiDocument, type OpenApiDocument } from './openapi/document.js';
 export {
-  clientKey,
-  type RateLimiter,
-  type RateLimitOutcome,
-  type RateLimitPolicy,
-} from './rate-limit.js';
+  /** @public createApp's second argument: a caller picks the routes it serves. */
+  type CreateAppOptions,
+  createApp,
+} from './app.js';
+export type {
+  /** @public HttpDeps.config: the composition root fills it from its env. */
+  HttpConfig,
+  /** @public createApp's first argument: the composition root assembles it. */
+  HttpDeps,
+  Logger,
+  /** @public HttpDeps.readiness: the composition root writes one per dependency. */
+  ReadinessCheck,
+} from './deps.js';
+export type { RateLimiter, RateLimitOutcome, RateLimitPolicy } from './rate-limit.js';
 export type { RouteDefinition } from './route.js';
 export { apiRoutes } from './routes/index.js';
 export { createSandboxPaymentProvider } from './sandbox.js';

@@ -12,7 +12,7 @@ import {
 import type { Request, RequestHandler, Response, Router } from 'express';
 import * as v from 'valibot';
 import { admit, callerOf } from './admission.js';
-import { jsonBody } from './body.js';
+import { DEFAULT_BODY_LIMIT_BYTES, jsonBody } from './body.js';
 import { createCursorCodec } from './cursor.js';
 import type { AppStores, HttpDeps } from './deps.js';
 import { sendError } from './errors.js';
@@ -106,7 +106,7 @@ function toStoredReply(route: RouteDefinition, reply: Reply): StoredReply {
 export function registerRoute(router: Router, route: RouteDefinition, deps: HttpDeps): void {
   const cursors = createCursorCodec(deps.cursorSecret);
   const coerceQuery = createQueryCoercer(route.query);
-  const bodyLimit = deps.config.bodyLimitBytes ?? 1024 * 1024;
+  const bodyLimit = deps.config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
 
   const handler = async (req: Request, res: Response) => {
     const details = [];

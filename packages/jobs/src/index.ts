@@ -1,11 +1,36 @@
-export { createJobs, type JobDeps, type JobsOptions } from './jobs.js';
-export { createJsonLogger, type Logger, type LogLevel, type LogStream } from './logger.js';
+export {
+  createJobs,
+  /** @public createJobs's first argument: each app assembles it. */
+  type JobDeps,
+  /** @public createJobs's second argument: each app fills it from its env. */
+  type JobsOptions,
+} from './jobs.js';
+export {
+  createJsonLogger,
+  /** @public The logger the apps hand to createJobs and createWorker, and write their own lines to. */
+  type Logger,
+  /** @public createJsonLogger's argument: where the lines go (the CLI passes stderr). */
+  type LogStream,
+} from './logger.js';
 export { createEndpointUrlCheck } from './webhooks/address-guard.js';
-export { createWebhookDeliveryJob, type WebhookDeliveryJobOptions } from './webhooks/delivery-job.js';
+export {
+  createWebhookDeliveryJob,
+  /** @public createWebhookDeliveryJob's argument: tests tune the retry policy and the lease with it. */
+  type WebhookDeliveryJobOptions,
+} from './webhooks/delivery-job.js';
 export {
   createWebhookSender,
+  /** @public What a WebhookSender is given: a hand-written sender (a test double) reads it. */
   type WebhookRequest,
+  /** @public What a WebhookSender answers: a hand-written sender (a test double) returns one. */
   type WebhookResponse,
   type WebhookSender,
 } from './webhooks/sender.js';
-export { createWorker, type Job, type Worker, type WorkerOptions } from './worker.js';
+export {
+  createWorker,
+  type Job,
+  /** @public What createWorker returns: the apps start it and stop it on shutdown. */
+  type Worker,
+  /** @public createWorker's argument: the jobs, the logger and the shutdown grace. */
+  type WorkerOptions,
+} from './worker.js';

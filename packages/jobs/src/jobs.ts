@@ -14,11 +14,11 @@ import { createWebhookDeliveryJob } from './webhooks/delivery-job.js';
 import { createWebhookSender } from './webhooks/sender.js';
 import type { Job } from './worker.js';
 
-/** What every job needs, handed over by the app that assembles them. */
 /** The stores the jobs touch, through a unit of work on the pool. */
-export type JobStores = ExpireHoldsDeps['uow']['stores'] &
+type JobStores = ExpireHoldsDeps['uow']['stores'] &
   WebhookStores & { idempotency: IdempotencyStore; sessions: SessionStore };
 
+/** What every job needs, handed over by the app that assembles them. */
 export interface JobDeps {
   uow: UnitOfWork<JobStores>;
   clock: Clock;
