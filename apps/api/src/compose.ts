@@ -95,7 +95,11 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
       database: () => database.ping(),
       ...(redis && { redis: async () => void (await (redis as Redis).ping()) }),
     },
-    config: { publicBaseUrl: config.publicBaseUrl, trustProxy: config.trustProxy },
+    config: {
+      publicBaseUrl: config.publicBaseUrl,
+      trustProxy: config.trustProxy,
+      publicHoldsPerClient: config.publicHoldsPerClient,
+    },
   });
   return {
     app,

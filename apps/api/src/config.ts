@@ -46,6 +46,7 @@ const EnvSchema = v.object({
   LOGIN_LIMIT_PER_ACCOUNT: v.optional(Count, '10'),
   LOGIN_LIMIT_PER_IP: v.optional(Count, '100'),
   LOGIN_LIMIT_WINDOW_SECONDS: v.optional(Count, '900'),
+  PUBLIC_HOLDS_PER_CLIENT: v.optional(Count, '2'),
   HEADERS_TIMEOUT_SECONDS: v.optional(Count, '10'),
   REQUEST_TIMEOUT_SECONDS: v.optional(Count, '30'),
   KEEP_ALIVE_TIMEOUT_SECONDS: v.optional(Count, '5'),
@@ -63,6 +64,8 @@ export interface ServerTimeouts {
 
 export interface ApiConfig {
   port: number;
+  /** Unpaid public holds one client may have on one departure at once. */
+  publicHoldsPerClient: number;
   timeouts: ServerTimeouts;
   host: string;
   databaseUrl: string | undefined;
@@ -97,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
   return {
     port: e.PORT,
     host: e.HOST,
+    publicHoldsPerClient: e.PUBLIC_HOLDS_PER_CLIENT,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       // Node requires the whole-request limit to be at least the headers limit.

@@ -42,6 +42,8 @@ export const AvailabilitySchema = v.object({
   prices: v.array(DeparturePriceSchema),
   /** The schedule that generated the departure; null when made by hand. */
   scheduleId: v.nullable(v.string()),
+  /** Seats in unpaid (PENDING) bookings, counted in `bookedSeats` too: held, not yet sold. */
+  heldSeats: v.number(),
 });
 export type Availability = v.InferOutput<typeof AvailabilitySchema>;
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import {
   BookingCreateSchema,
   type BookingLinks,
@@ -12,6 +13,7 @@ import {
   WaiverSchema,
 } from '@travelops/domain';
 import * as v from 'valibot';
+import { clientKey } from '../rate-limit.js';
 import { defineRoute, type Reply } from '../route.js';
 import { bookingReply } from './bookings.js';
 import { PathId } from './params.js';
@@ -26,6 +28,16 @@ function guestReply(result: Result<BookingRecord>, links?: BookingLinks): Result
   return bookingReply(result, { headers: GUEST_HEADERS, ...(links && { links }) });
 }
 
+/** Unpaid public holds one client may have on one departure at once, unless configured. */
+const DEFAULT_PUBLIC_HOLDS_PER_CLIENT = 2;
+
+/** Who holds a guest's booking: a keyed hash of the client address (no address is stored). */
+const holderKey = (secret: string, ip: string | undefined) =>
+  createHmac('sha256', secret)
+    .update(`hold:${clientKey(ip)}`)
+    .digest('base64url')
+    .slice(0, 32);
+
 export const publicBookingRoutes = [
   defineRoute({
     operationId: 'createPublicBooking',
@@ -33,16 +45,20 @@ export const publicBookingRoutes = [
     path: '/public/{workspaceSlug}/bookings',
     summary: 'Book as a guest (booking widget)',
     description:
-      'No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again.',
+      "No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again. Guests cannot hoard seats: at most the tour's `maxSeatsPerPublicBooking` participants (422 `too_many_for_public_booking` on `participants`), an unpaid hold lasts the tour's `publicHoldMinutes` (default 15), and one client (IP) holds at most 2 unpaid bookings per departure at once (429 with `Retry-After` until the earliest lapses; `PUBLIC_HOLDS_PER_CLIENT`).",
     tags,
     access: 'public',
     params: v.object({ workspaceSlug: PathId }),
     body: BookingCreateSchema,
     idempotent: true,
     success: { status: 201, description: 'The booking, with `checkoutUrl`.', schema: BookingSchema },
-    errors: [404, 409, 422],
-    async handle({ use, params, body }) {
-      const created = await createPublicBooking(use, params.workspaceSlug, body);
+    errors: [404, 409, 422, 429],
+    async handle({ use, deps, params, body, req }) {
+      const holder = {
+        key: holderKey(deps.csrfSecret, req.ip),
+        maxLiveHolds: deps.config.publicHoldsPerClient ?? DEFAULT_PUBLIC_HOLDS_PER_CLIENT,
+      };
+      const created = await createPublicBooking(use, params.workspaceSlug, body, holder);
       return created.ok ? guestReply(ok(created.value.booking), created.value.links) : created;
     },
   }),
