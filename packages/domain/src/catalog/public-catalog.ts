@@ -3,6 +3,7 @@ import { fail, ok, type Result } from '../shared/result.js';
 import type { Availability } from './availability-schemas.js';
 import { isBookable } from './departure-rules.js';
 import type { CatalogDeps } from './ports.js';
+import { type PublicDeparture, toPublicDeparture } from './public-departure.js';
 import type { Tour } from './tour-schemas.js';
 
 /** Public catalog: resolves the workspace by slug; unknown slugs are 404 like any other miss. */
@@ -43,7 +44,7 @@ export async function listPublicAvailability(
   workspaceSlug: string,
   tourSlug: string,
   filter: { from?: string; to?: string },
-): Promise<Result<Availability[]>> {
+): Promise<Result<PublicDeparture[]>> {
   const found = await findPublicTour(deps, workspaceSlug, tourSlug);
   if (!found) return fail(notFound('tour'));
   const now = deps.clock.now();
@@ -59,5 +60,5 @@ export async function listPublicAvailability(
     found.tour.id,
     filter,
   );
-  return ok(open.filter((departure) => isBookable(departure, now, blackouts)));
+  return ok(open.filter((departure) => isBookable(departure, now, blackouts)).map(toPublicDeparture));
 }

@@ -3,19 +3,20 @@ import {
   BookingCreateSchema,
   type BookingLinks,
   type BookingRecord,
-  BookingSchema,
   createPublicBooking,
   getPublicBooking,
   ok,
+  PublicBookingSchema,
   type Result,
   retryPublicPayment,
   signWaiver,
+  viewForGuest,
   WaiverSchema,
 } from '@travelops/domain';
 import * as v from 'valibot';
+import type { UseCaseDeps } from '../deps.js';
 import { clientKey } from '../rate-limit.js';
 import { defineRoute, type Reply } from '../route.js';
-import { bookingReply } from './bookings.js';
 import { PathId } from './params.js';
 
 const tags = ['Public'];
@@ -24,8 +25,14 @@ const TokenParams = v.object({ publicToken: PathId });
 /** A guest's link is a credential: never cached, never leaked through a Referer. */
 const GUEST_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 
-function guestReply(result: Result<BookingRecord>, links?: BookingLinks): Result<Reply> {
-  return bookingReply(result, { headers: GUEST_HEADERS, ...(links && { links }) });
+/** The guest's view of the booking (never the operator's), with the guest headers. */
+async function guestReply(
+  use: UseCaseDeps,
+  result: Result<BookingRecord>,
+  links?: BookingLinks,
+): Promise<Result<Reply>> {
+  if (!result.ok) return result;
+  return ok({ data: await viewForGuest(use, result.value, links), headers: GUEST_HEADERS });
 }
 
 /** Unpaid public holds one client may have on one departure at once, unless configured. */
@@ -51,7 +58,7 @@ export const publicBookingRoutes = [
     params: v.object({ workspaceSlug: PathId }),
     body: BookingCreateSchema,
     idempotent: true,
-    success: { status: 201, description: 'The booking, with `checkoutUrl`.', schema: BookingSchema },
+    success: { status: 201, description: 'The booking, with `checkoutUrl`.', schema: PublicBookingSchema },
     errors: [404, 409, 422, 429],
     async handle({ use, deps, params, body, req }) {
       const holder = {
@@ -59,7 +66,7 @@ export const publicBookingRoutes = [
         maxLiveHolds: deps.config.publicHoldsPerClient ?? DEFAULT_PUBLIC_HOLDS_PER_CLIENT,
       };
       const created = await createPublicBooking(use, params.workspaceSlug, body, holder);
-      return created.ok ? guestReply(ok(created.value.booking), created.value.links) : created;
+      return created.ok ? guestReply(use, ok(created.value.booking), created.value.links) : created;
     },
   }),
   defineRoute({
@@ -71,10 +78,10 @@ export const publicBookingRoutes = [
     tags,
     access: 'public',
     params: TokenParams,
-    success: { status: 200, description: 'The booking.', schema: BookingSchema },
+    success: { status: 200, description: 'The booking.', schema: PublicBookingSchema },
     errors: [404],
     async handle({ use, params }) {
-      return guestReply(await getPublicBooking(use, params.publicToken));
+      return guestReply(use, await getPublicBooking(use, params.publicToken));
     },
   }),
   defineRoute({
@@ -87,10 +94,10 @@ export const publicBookingRoutes = [
     access: 'public',
     params: TokenParams,
     body: WaiverSchema,
-    success: { status: 200, description: 'The booking with the waiver signed.', schema: BookingSchema },
+    success: { status: 200, description: 'The booking with the waiver signed.', schema: PublicBookingSchema },
     errors: [404, 422],
     async handle({ use, params, body }) {
-      return guestReply(await signWaiver(use, params.publicToken, body));
+      return guestReply(use, await signWaiver(use, params.publicToken, body));
     },
   }),
   defineRoute({
@@ -103,11 +110,15 @@ export const publicBookingRoutes = [
     tags,
     access: 'public',
     params: TokenParams,
-    success: { status: 200, description: 'The booking with a new `checkoutUrl`.', schema: BookingSchema },
+    success: {
+      status: 200,
+      description: 'The booking with a new `checkoutUrl`.',
+      schema: PublicBookingSchema,
+    },
     errors: [404, 422],
     async handle({ use, params }) {
       const retried = await retryPublicPayment(use, params.publicToken);
-      return retried.ok ? guestReply(ok(retried.value.booking), retried.value.links) : retried;
+      return retried.ok ? guestReply(use, ok(retried.value.booking), retried.value.links) : retried;
     },
   }),
 ];
