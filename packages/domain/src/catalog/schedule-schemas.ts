@@ -90,7 +90,12 @@ export const CreateScheduleSchema = v.pipe(
     capacity: v.optional(capacity),
   }),
   v.forward(
-    v.partialCheck([['startsOn'], ['endsOn']], (s) => s.startsOn <= s.endsOn, 'before_starts_on'),
+    v.partialCheck(
+      [['startsOn'], ['endsOn']],
+      // A day that does not exist has its own issue; comparing it would add a second.
+      (s) => !v.is(DateSchema, s.startsOn) || !v.is(DateSchema, s.endsOn) || s.startsOn <= s.endsOn,
+      'before_starts_on',
+    ),
     ['endsOn'],
   ),
   v.examples([
