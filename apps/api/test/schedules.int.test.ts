@@ -1,4 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createUnitOfWork } from '@travelops/db';
+import { createTestDatabase } from '@travelops/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenCreate, workspaceCreate } from '../src/cli/commands.js';
 import { book, bookingInput, setStatus } from './booking-fixtures.js';
 import {
   collectPages,
@@ -12,7 +18,8 @@ import {
   type TestWorkspace,
   UNKNOWN_IDS,
 } from './fixtures.js';
-import { startTestApi, type TestApi, type TestResponse } from './harness.js';
+import { startTestApi, type TestApi, type TestResponse, testRedisEnv } from './harness.js';
+import { freePort, startBuiltServer } from './processes.js';
 
 let t: TestApi;
 let ws: TestWorkspace;
@@ -867,5 +874,155 @@ describe('schedule changes racing with bookings (real concurrent requests, Postg
       if (!won.has(d.id)) expect(d.bookedSeats, why).toBe(0);
     }
     expect(unhandled()).toEqual([]);
+  });
+});
+
+describe('schedule changes racing with bookings across two API processes, random interleavings', () => {
+  /** mulberry32: a failing interleaving replays from its seed (SCHEDULE_RACE_SEED). */
+  function seededRandom(seed: number) {
+    let state = seed >>> 0;
+    return () => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let x = state;
+      x = Math.imul(x ^ (x >>> 15), x | 1);
+      x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  it('PATCH then DELETE, each among 56 bookings of 1-2 seats split over both processes: booked departures are never changed, seats stay exact', async () => {
+    const given = Number(process.env.SCHEDULE_RACE_SEED);
+    const seed = Number.isInteger(given) && given > 0 ? given : Math.floor(Math.random() * 2 ** 31) + 1;
+    const random = seededRandom(seed);
+    const db = await createTestDatabase();
+    const cwd = await mkdtemp(join(tmpdir(), 'travelops-schedules-'));
+    const servers: Awaited<ReturnType<typeof startBuiltServer>>[] = [];
+    try {
+      const deps = { uow: createUnitOfWork(db.database.knex), clock: { now: () => new Date() } };
+      const workspace = await workspaceCreate(deps, { slug: 'schedule-race', name: 'Schedule race' });
+      if (!workspace.ok) throw new Error(workspace.error.message);
+      const { workspaceId } = workspace.value;
+      const token = await tokenCreate(deps, { workspace: workspaceId, role: 'ADMIN', name: 'race' });
+      if (!token.ok) throw new Error(token.error.message);
+      const redisEnv = testRedisEnv();
+      const ports = [await freePort(), await freePort()];
+      for (const port of ports) {
+        servers.push(await startBuiltServer({ PORT: String(port), DATABASE_URL: db.url, ...redisEnv }, cwd));
+      }
+      const call = async (method: string, path: string, body?: unknown): Promise<TestResponse> => {
+        const port = ports[Math.floor(random() * ports.length)] as number;
+        const res = await fetch(`http://127.0.0.1:${port}/workspaces/${workspaceId}${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${token.value.token}`, 'Content-Type': 'application/json' },
+          ...(body !== undefined && { body: JSON.stringify(body) }),
+        });
+        return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+      };
+      const knex = db.database.knex;
+      const tour = await call('POST', '/tours', {
+        name: 'Race',
+        durationMinutes: 60,
+        basePrice: 1000,
+        currency: 'EUR',
+        capacity: 4,
+        timeZone: 'Europe/Berlin',
+      });
+      expect(tour.status, JSON.stringify(tour.body)).toBe(201);
+      const tourId: string = tour.body.data.id;
+      const day = utcDay(5);
+      const made = await call('POST', `/tours/${tourId}/schedules`, {
+        daysOfWeek: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
+        times: ['09:00'],
+        startsOn: day,
+        endsOn: addDays(day, 7),
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const scheduleId = made.body.data.id;
+      const why = `seed ${seed} (replay with SCHEDULE_RACE_SEED=${seed})`;
+
+      /** Departures and the seats their non-cancelled bookings hold, straight from the database. */
+      const ledger = async () => {
+        const rows = await knex('availability').where({ tour_id: tourId }).orderBy('id');
+        const held = new Map<string, number>(
+          (
+            await knex('bookings')
+              .where({ tour_id: tourId })
+              .whereNot({ status: 'CANCELLED' })
+              .groupBy('availability_id')
+              .select('availability_id', knex.raw('sum(participant_count)::int as seats'))
+          ).map((r: any) => [r.availability_id, r.seats]),
+        );
+        for (const row of rows) {
+          expect(row.booked_seats, why).toBe(held.get(row.id) ?? 0);
+          expect(row.booked_seats, why).toBeLessThanOrEqual(row.capacity);
+        }
+        return rows;
+      };
+
+      /** 56 bookings of random departures and sizes, and `change` at a random place among them. */
+      const wave = async (change: () => Promise<TestResponse>) => {
+        const targets = (await ledger()).filter(
+          (r) => r.schedule_id === scheduleId && r.status === 'SCHEDULED',
+        );
+        const before = new Map(targets.map((r) => [r.id, r]));
+        const at = Math.floor(random() * 40) + 8;
+        const plan = Array.from({ length: 56 }, () => ({
+          availabilityId: targets[Math.floor(random() * targets.length)].id as string,
+          size: 1 + Math.floor(random() * 2),
+        }));
+        const sends = plan.map(
+          ({ availabilityId, size }) =>
+            () =>
+              call('POST', '/bookings', {
+                ...bookingInput(availabilityId, { paymentMode: 'MANUAL' }),
+                participants: Array.from({ length: size }, (_, i) => ({ name: `Guest ${i + 1}` })),
+              }),
+        );
+        const answers = await Promise.all([
+          ...sends.slice(0, at).map((send) => send()),
+          change(),
+          ...sends.slice(at).map((send) => send()),
+        ]);
+        const [changed] = answers.splice(at, 1) as [TestResponse];
+        expect(changed.status, `${why}: ${JSON.stringify(changed.body)}`).toBe(200);
+        for (const res of answers)
+          expect([201, 409, 422], `${why}: ${JSON.stringify(res.body)}`).toContain(res.status);
+        // Booked: in an earlier wave, or now before the change took its departures.
+        const won = new Set([
+          ...targets.filter((r) => r.booked_seats > 0).map((r) => r.id as string),
+          ...plan.filter((_, i) => answers[i]?.status === 201).map((p) => p.availabilityId),
+        ]);
+        expect(new Set(changed.body.data.departuresLeft), why).toEqual(won);
+        const after = new Map((await ledger()).map((r) => [r.id, r]));
+        for (const id of won) {
+          // Booked: exactly as before the change (start, capacity, status).
+          const original = before.get(id);
+          expect(after.get(id), why).toMatchObject({
+            starts_at: original.starts_at,
+            capacity: original.capacity,
+            status: 'SCHEDULED',
+          });
+        }
+        return { changed, won, before, after };
+      };
+
+      const moved = await wave(() =>
+        call('PATCH', `/tours/${tourId}/schedules/${scheduleId}`, { times: ['10:00'] }),
+      );
+      for (const id of moved.before.keys()) {
+        if (!moved.won.has(id)) expect(moved.after.has(id), why).toBe(false);
+      }
+      const cancelled = await wave(() => call('DELETE', `/tours/${tourId}/schedules/${scheduleId}`));
+      for (const id of cancelled.before.keys()) {
+        const row = cancelled.after.get(id);
+        expect(row.status, why).toBe(cancelled.won.has(id) ? 'SCHEDULED' : 'CANCELLED');
+        if (!cancelled.won.has(id)) expect(row.booked_seats, why).toBe(0);
+      }
+    } finally {
+      const codes = await Promise.all(servers.map((server) => server.stop()));
+      await db.drop();
+      await rm(cwd, { recursive: true, force: true });
+      expect(codes, JSON.stringify(servers.map((s) => s.output().stderr))).toEqual(servers.map(() => 0));
+    }
   });
 });
