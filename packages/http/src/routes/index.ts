@@ -16,6 +16,7 @@ import { leadRoutes } from './leads.js';
 import { memberRoutes } from './members.js';
 import { publicRoutes } from './public.js';
 import { publicBookingRoutes } from './public-bookings.js';
+import { scheduleRoutes } from './schedules.js';
 import { tourRoutes } from './tours.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -23,6 +24,7 @@ import { webhookRoutes } from './webhooks.js';
 export const apiRoutes: readonly RouteDefinition[] = [
   ...tourRoutes,
   ...availabilityRoutes,
+  ...scheduleRoutes,
   ...customerRoutes,
   ...customerTimelineRoutes,
   ...companyRoutes,
