@@ -91,7 +91,7 @@ export function sandboxRouter(deps: HttpDeps): Router {
           status: session.status,
           amount: session.amount,
           currency: session.currency,
-          booking: toBookingView(booking),
+          booking: toBookingView(booking, deps.clock.now()),
         },
       });
     },

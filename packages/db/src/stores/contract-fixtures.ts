@@ -170,6 +170,7 @@ export const bookingFields = (scene: BookingScene, overrides: Partial<NewBooking
   cancelledAt: null,
   cancellationReason: null,
   externalReference: null,
+  cancellationPolicy: { cutoffHours: 24, refund: 'FULL', refundPercent: null },
   ...overrides,
 });
 

@@ -122,6 +122,8 @@ export function createBooking(
       cancelledAt: null,
       cancellationReason: null,
       externalReference: null,
+      // The guest agrees to the tour's policy as it is now; later edits of the tour leave it.
+      cancellationPolicy: tour.cancellationPolicy,
     });
     if (input.externalReference !== undefined) {
       const claimed = await stores.bookings.claimExternalReference(

@@ -1,2 +1,3 @@
+export * from './cancel-public-booking.js';
 export * from './create-public-booking.js';
 export * from './public-booking.js';

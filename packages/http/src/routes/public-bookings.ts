@@ -3,7 +3,9 @@ import {
   type BookingLinks,
   type BookingRecord,
   BookingSchema,
+  cancelPublicBooking,
   createPublicBooking,
+  GuestCancellationSchema,
   getPublicBooking,
   ok,
   type Result,
@@ -22,8 +24,8 @@ const TokenParams = v.object({ publicToken: PathId });
 /** A guest's link is a credential: never cached, never leaked through a Referer. */
 const GUEST_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 
-function guestReply(result: Result<BookingRecord>, links?: BookingLinks): Result<Reply> {
-  return bookingReply(result, { headers: GUEST_HEADERS, ...(links && { links }) });
+function guestReply(result: Result<BookingRecord>, now: Date, links?: BookingLinks): Result<Reply> {
+  return bookingReply(result, now, { headers: GUEST_HEADERS, ...(links && { links }) });
 }
 
 export const publicBookingRoutes = [
@@ -43,7 +45,9 @@ export const publicBookingRoutes = [
     errors: [404, 409, 422],
     async handle({ use, params, body }) {
       const created = await createPublicBooking(use, params.workspaceSlug, body);
-      return created.ok ? guestReply(ok(created.value.booking), created.value.links) : created;
+      return created.ok
+        ? guestReply(ok(created.value.booking), use.clock.now(), created.value.links)
+        : created;
     },
   }),
   defineRoute({
@@ -58,7 +62,7 @@ export const publicBookingRoutes = [
     success: { status: 200, description: 'The booking.', schema: BookingSchema },
     errors: [404],
     async handle({ use, params }) {
-      return guestReply(await getPublicBooking(use, params.publicToken));
+      return guestReply(await getPublicBooking(use, params.publicToken), use.clock.now());
     },
   }),
   defineRoute({
@@ -74,7 +78,7 @@ export const publicBookingRoutes = [
     success: { status: 200, description: 'The booking with the waiver signed.', schema: BookingSchema },
     errors: [404, 422],
     async handle({ use, params, body }) {
-      return guestReply(await signWaiver(use, params.publicToken, body));
+      return guestReply(await signWaiver(use, params.publicToken, body), use.clock.now());
     },
   }),
   defineRoute({
@@ -91,7 +95,30 @@ export const publicBookingRoutes = [
     errors: [404, 422],
     async handle({ use, params }) {
       const retried = await retryPublicPayment(use, params.publicToken);
-      return retried.ok ? guestReply(ok(retried.value.booking), retried.value.links) : retried;
+      return retried.ok
+        ? guestReply(ok(retried.value.booking), use.clock.now(), retried.value.links)
+        : retried;
+    },
+  }),
+  defineRoute({
+    operationId: 'cancelPublicBooking',
+    method: 'post',
+    path: '/public/bookings/{publicToken}/cancel',
+    summary: 'Cancel a booking as its guest',
+    description:
+      'No credential: the token is the access. Allowed for a PENDING or CONFIRMED booking (else 422 `invalid_state`) strictly before its `cancellationCutoffAt` (the departure\'s start less the `cutoffHours` of the cancellation policy the booking was made under; from then on 422 `cancellation_cutoff_passed` on `cancellationCutoffAt`: the operator can still cancel). The seats are released, the history records the guest, `booking.cancelled` is emitted, and the policy\'s refund is made through the payment provider and recorded as a REFUND payment (`payment.refunded`), all in one transaction: FULL returns everything paid and not yet refunded, PARTIAL `refundPercent` % of what was paid (rounded down to the minor unit, never more than is left), NONE nothing. The answer is the cancelled booking; `amountRefunded` and `paymentStatus` show the refund. Optional body: `{ "reason": "Flight cancelled" }`.',
+    tags,
+    access: 'public',
+    params: TokenParams,
+    body: v.optional(GuestCancellationSchema, {}),
+    success: {
+      status: 200,
+      description: 'The cancelled booking, with the refund made.',
+      schema: BookingSchema,
+    },
+    errors: [404, 422],
+    async handle({ use, params, body }) {
+      return guestReply(await cancelPublicBooking(use, params.publicToken, body), use.clock.now());
     },
   }),
 ];
