@@ -179,8 +179,8 @@ describe('extend racing the hold-expiry job', () => {
     expect(await job).toBeGreaterThan(0);
     await runExpiryJob();
 
-    const extended = [];
-    const expired = [];
+    const extended: string[] = [];
+    const expired: string[] = [];
     for (const [i, hold] of holds.entries()) {
       const res = outcomes[i];
       const now = await getBooking(t, ws, hold.id);
