@@ -7,7 +7,7 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 /** How far past now a hold may ever be extended. */
-export const MAX_HOLD_EXTENSION_MINUTES = 60;
+const MAX_HOLD_EXTENSION_MINUTES = 60;
 
 /** Until when a guest may cancel: the departure's start less the policy's `cutoffHours`. */
 export function cancellationCutoff(startsAt: string, policy: Pick<CancellationPolicy, 'cutoffHours'>): Date {
