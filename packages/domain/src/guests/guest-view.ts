@@ -62,6 +62,8 @@ export const PublicBookingSchema = v.object({
   expiresAt: v.nullable(DateTimeSchema),
   confirmedAt: v.nullable(DateTimeSchema),
   cancelledAt: v.nullable(DateTimeSchema),
+  /** Why it was cancelled (the guest's words, or the operator's reason: it reaches the guest). */
+  cancellationReason: v.nullable(v.string()),
   /** The policy the guest booked under, when its cutoff falls, and whether they may cancel now. */
   cancellationPolicy: CancellationPolicySchema,
   cancellationCutoffAt: DateTimeSchema,
@@ -121,6 +123,7 @@ export function toPublicBooking(
     expiresAt: record.expiresAt,
     confirmedAt: record.confirmedAt,
     cancelledAt: record.cancelledAt,
+    cancellationReason: record.cancellationReason,
     cancellationPolicy: record.cancellationPolicy,
     cancellationCutoffAt: cancellationCutoff(record.startsAt, record.cancellationPolicy).toISOString(),
     cancellable: isGuestCancellable(record, now),
