@@ -31,7 +31,7 @@ export interface RawReply {
 }
 
 /** A media type a route also answers in, beside JSON (see `success.alternatives`). */
-export interface AlternativeMediaType {
+interface AlternativeMediaType {
   mediaType: string;
   description: string;
   example?: string;

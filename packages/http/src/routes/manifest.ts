@@ -14,7 +14,7 @@ const CSV = 'text/csv';
 
 const CSV_EXAMPLE =
   '"bookingId","bookingStatus","paymentStatus","externalReference","customerName","customerEmail","customerPhone","participantId","participantName","ticketTypeId","ticketType","ageBand","waiverSigned","checkedInAt","dietaryNotes","accessibilityNotes","emergencyContact","bookingNotes"\r\n' +
-  '"bkg_7Hq2...","CONFIRMED","PAID","","Ada Lovelace","ada@example.com","\'+44 20 7946 0000","par_K3v...","Ada Lovelace","tt_9Xa...","Adult","ADULT","true","","vegetarian","","Charles +44 20 7946 0001",""\r\n';
+  '"bkg_7Hq2...","CONFIRMED","PAID","","Ada Lovelace","ada@example.com","\'+44 20 7946 0000","ptc_K3v...","Ada Lovelace","tt_9Xa...","Adult","ADULT","true","","vegetarian","","Charles +44 20 7946 0001",""\r\n';
 
 export const manifestRoutes = [
   defineRoute({
