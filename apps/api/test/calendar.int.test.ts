@@ -236,3 +236,33 @@ describe('getPublicCalendar: range and errors', () => {
     expect(await remaining(calendarPath())).toBe(first - 3);
   });
 });
+
+describe('/openapi.json', () => {
+  it('documents the calendar: CalendarDay rows, the query, an example, the rules and 404', async () => {
+    const doc = await t.request('GET', '/openapi.json');
+    const operation = doc.body.paths['/public/{workspaceSlug}/tours/{tourSlug}/calendar'].get;
+    expect(operation.operationId).toBe('getPublicCalendar');
+    expect(operation.security).toEqual([]);
+    expect(
+      operation.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.schema.format]),
+    ).toEqual([
+      ['from', 'date'],
+      ['to', 'date'],
+    ]);
+    const content = operation.responses['200'].content['application/json'];
+    expect(content.schema.properties.data).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/CalendarDay' },
+    });
+    expect(content.example.data[0]).toHaveProperty('fromPrice');
+    expect(doc.body.components.schemas.CalendarDay.required).toEqual([
+      'date',
+      'salesStatus',
+      'seatsRemaining',
+      'departures',
+      'fromPrice',
+    ]);
+    expect(operation.description).toMatch(/366/);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '404', '429']));
+  });
+});

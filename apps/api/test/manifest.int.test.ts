@@ -342,3 +342,23 @@ describe('check-in from the manifest', () => {
     );
   });
 });
+
+describe('/openapi.json', () => {
+  it('documents the manifest: its JSON schema, the text/csv alternative of the same operation, and its headers', async () => {
+    const doc = await t.request('GET', '/openapi.json');
+    expect(doc.status).toBe(200);
+    const operation = doc.body.paths['/workspaces/{workspaceId}/availability/{availabilityId}/manifest'].get;
+    expect(operation.operationId).toBe('getDepartureManifest');
+    expect(operation['x-required-permission']).toBe('read');
+    const ok = operation.responses['200'];
+    expect(Object.keys(ok.content)).toEqual(['application/json', 'text/csv']);
+    expect(ok.content['application/json'].schema.properties.data).toEqual({
+      $ref: '#/components/schemas/DepartureManifest',
+    });
+    expect(ok.content['text/csv'].schema.type).toBe('string');
+    expect(ok.content['text/csv'].example).toMatch(/^"bookingId",/);
+    expect(ok.headers).toHaveProperty('Content-Disposition');
+    expect(operation.description).toMatch(/OWASP/);
+    expect(operation.responses).toHaveProperty('404');
+  });
+});

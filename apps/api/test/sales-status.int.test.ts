@@ -220,3 +220,13 @@ describe('listAvailability reads blackouts and tours once per page, not per depa
     expect(many).toBe(few);
   });
 });
+
+describe('/openapi.json', () => {
+  it('the Availability schema has salesStatus, required, with its four values', async () => {
+    const doc = await t.request('GET', '/openapi.json');
+    const availability = doc.body.components.schemas.Availability;
+    expect(availability.properties.salesStatus.enum).toEqual(['AVAILABLE', 'LIMITED', 'SOLD_OUT', 'CLOSED']);
+    expect(availability.required).toContain('salesStatus');
+    expect(doc.body.paths['/workspaces/{workspaceId}/availability'].get.description).toMatch(/LIMITED/);
+  });
+});
