@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import {
   createDatabase,
   createUnitOfWork,
@@ -10,7 +11,7 @@ import type { Clock } from '@travelops/domain';
 import { createApp, createSandboxPaymentProvider, type Logger } from '@travelops/http';
 import { createEndpointUrlCheck } from '@travelops/jobs';
 import type { Redis } from 'ioredis';
-import type { ApiConfig } from './config.js';
+import type { ApiConfig, ServerTimeouts } from './config.js';
 import { createRateLimiter } from './rate-limits.js';
 import { createRedisClient } from './redis.js';
 
@@ -21,6 +22,24 @@ export interface Api {
   database: Database;
   redis: Redis | null;
   close(): Promise<void>;
+}
+
+/**
+ * The HTTP server for the app, with timeouts: a client that sends its headers or its body
+ * too slowly gets 408 in seconds instead of holding a connection for minutes.
+ */
+export function createHttpServer(app: Api['app'], timeouts: ServerTimeouts): Server {
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      // How often Node checks those limits (its default, 30 s, would let a slow client linger).
+      connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
+    },
+    app,
+  );
+  return server;
 }
 
 /** Opens the configured database (PostgreSQL, or embedded PGlite) and applies migrations. */
@@ -76,7 +95,11 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
       database: () => database.ping(),
       ...(redis && { redis: async () => void (await (redis as Redis).ping()) }),
     },
-    config: { publicBaseUrl: config.publicBaseUrl, trustProxy: config.trustProxy },
+    config: {
+      publicBaseUrl: config.publicBaseUrl,
+      trustProxy: config.trustProxy,
+      publicHoldsPerClient: config.publicHoldsPerClient,
+    },
   });
   return {
     app,

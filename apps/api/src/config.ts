@@ -46,10 +46,27 @@ const EnvSchema = v.object({
   LOGIN_LIMIT_PER_ACCOUNT: v.optional(Count, '10'),
   LOGIN_LIMIT_PER_IP: v.optional(Count, '100'),
   LOGIN_LIMIT_WINDOW_SECONDS: v.optional(Count, '900'),
+  PUBLIC_HOLDS_PER_CLIENT: v.optional(Count, '2'),
+  HEADERS_TIMEOUT_SECONDS: v.optional(Count, '10'),
+  REQUEST_TIMEOUT_SECONDS: v.optional(Count, '30'),
+  KEEP_ALIVE_TIMEOUT_SECONDS: v.optional(Count, '5'),
 });
+
+/** How long a client may take (milliseconds); a slow one gets 408 and its connection closes. */
+export interface ServerTimeouts {
+  /** To send the request's headers. */
+  headersMs: number;
+  /** To send the whole request, body included. */
+  requestMs: number;
+  /** An idle keep-alive connection stays open this long. */
+  keepAliveMs: number;
+}
 
 export interface ApiConfig {
   port: number;
+  /** Unpaid public holds one client may have on one departure at once. */
+  publicHoldsPerClient: number;
+  timeouts: ServerTimeouts;
   host: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -83,6 +100,13 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
   return {
     port: e.PORT,
     host: e.HOST,
+    publicHoldsPerClient: e.PUBLIC_HOLDS_PER_CLIENT,
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      // Node requires the whole-request limit to be at least the headers limit.
+      requestMs: Math.max(e.REQUEST_TIMEOUT_SECONDS, e.HEADERS_TIMEOUT_SECONDS) * 1000,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     pgliteDir: resolve(e.DATA_DIR, 'pglite'),

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { createUnitOfWork } from '@travelops/db';
 import { createJobs, createJsonLogger, createWorker } from '@travelops/jobs';
 import { seedDemo } from './cli/seed.js';
-import { createApi, systemClock } from './compose.js';
+import { createApi, createHttpServer, systemClock } from './compose.js';
 import { ConfigError, loadConfig } from './config.js';
 import { lockDataDir } from './data-lock.js';
 
@@ -26,7 +26,7 @@ async function main() {
   const worker = config.workerInProcess ? createWorker({ jobs, logger }) : null;
   worker?.start();
 
-  const server: Server = api.app.listen(config.port, config.host);
+  const server: Server = createHttpServer(api.app, config.timeouts).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

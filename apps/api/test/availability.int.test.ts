@@ -48,6 +48,7 @@ describe('createAvailability', () => {
         updatedAt: expect.stringMatching(ISO_MS),
         prices: [],
         scheduleId: null,
+        heldSeats: 0,
         salesStatus: 'AVAILABLE',
       },
     });

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@travelops/db/testing';
 import type { Role } from '@travelops/domain';
 import type { Redis } from 'ioredis';
 import { type CommandDeps, memberCreate, tokenCreate, workspaceCreate } from '../src/cli/commands.js';
-import { type Api, createApi, systemClock } from '../src/compose.js';
+import { type Api, createApi, createHttpServer, systemClock } from '../src/compose.js';
 import { loadConfig } from '../src/config.js';
 
 export interface TestResponse<T = any> {
@@ -97,10 +97,12 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     RATE_LIMIT_PER_IP: '100000',
     LOGIN_LIMIT_PER_ACCOUNT: '100000',
     LOGIN_LIMIT_PER_IP: '100000',
+    // Tests book as guests many times from one address; the holds test sets its own limit.
+    PUBLIC_HOLDS_PER_CLIENT: '100000',
     ...env,
   });
   const api = await createApi(config, logger);
-  const server: Server = api.app.listen(0, '127.0.0.1');
+  const server: Server = createHttpServer(api.app, config.timeouts).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const deps = { uow: createUnitOfWork(api.database.knex), clock: systemClock };

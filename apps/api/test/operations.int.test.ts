@@ -504,6 +504,32 @@ describe('vehicles and vendors', () => {
 });
 
 describe('guides, time-off and assignments', () => {
+  it('the guide e-mail is shown to ADMIN tokens and signed-in members, null to READ_ONLY and OPERATIONS tokens', async () => {
+    const memberId = await newMember(t, ws);
+    must(
+      'guide',
+      await t.request('POST', opsPath(ws, '/guides'), {
+        token: ws.token,
+        body: { memberId, displayName: 'Eve' },
+      }),
+      201,
+    );
+    const emailSeenBy = async (options: {
+      token?: string;
+      session?: Awaited<ReturnType<TestApi['memberSession']>>;
+    }) => {
+      const res = await t.request('GET', opsPath(ws, '/guides?limit=100'), options);
+      expect(res.status).toBe(200);
+      return res.body.data.find((guide: { memberId: string }) => guide.memberId === memberId).email;
+    };
+    expect(await emailSeenBy({ token: ws.token })).toContain('@');
+    expect(await emailSeenBy({ session: await t.memberSession(ws.workspaceId, 'READ_ONLY') })).toContain('@');
+    for (const role of ['READ_ONLY', 'OPERATIONS'] as const) {
+      const { token } = await t.createToken(ws.workspaceId, role);
+      expect(await emailSeenBy({ token })).toBeNull();
+    }
+  });
+
   it('a member becomes a guide; time-off lists by from/to; unknown member 422; twice 409', async () => {
     const memberId = await newMember(t, ws);
     const guide = must(

@@ -73,7 +73,15 @@ describe('CHECKOUT', () => {
       confirmedAt: expect.stringMatching(ISO_MS),
       expiresAt: null,
     });
-    expect(paid.body.data.booking).toEqual(after);
+    // The sandbox answers the guest's view of the booking (issue: views by audience).
+    expect(paid.body.data.booking).toMatchObject({
+      id: after.id,
+      status: after.status,
+      paymentStatus: after.paymentStatus,
+      amountPaid: after.amountPaid,
+      totalAmount: after.totalAmount,
+    });
+    expect(paid.body.data.booking).not.toHaveProperty('customerId');
     expect(await eventTypesOf(t, booking.id)).toEqual([
       'booking.created',
       'payment.succeeded',

@@ -42,6 +42,7 @@ describe('migrations on PostgreSQL', () => {
         '0005-crm',
         '0006-operations',
         '0007-inventory',
+        '0012-guest-holds',
       ]);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
@@ -72,6 +73,7 @@ describe('embedded PGlite', () => {
       '0005-crm',
       '0006-operations',
       '0007-inventory',
+      '0012-guest-holds',
     ]);
     const id = newId('workspace');
     const created = await createStores(first.knex).workspaces.insert({ id, slug: 'kept', name: 'Kept' });

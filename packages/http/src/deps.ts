@@ -31,6 +31,8 @@ export interface HttpConfig {
   trustProxy?: boolean | number | string | string[];
   /** Largest accepted JSON body in bytes. */
   bodyLimitBytes?: number;
+  /** Unpaid public holds one client (IP) may have on one departure at once (default 2). */
+  publicHoldsPerClient?: number;
 }
 
 /** The stores of every context the routes reach (through use cases, never directly). */

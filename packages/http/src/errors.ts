@@ -44,5 +44,6 @@ export function sendError(res: Response, error: DomainError, status = statusForC
   if (error.details?.length) body.details = error.details;
   const requestId = res.getHeader('X-Request-Id');
   if (typeof requestId === 'string') body.requestId = requestId;
+  if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.retryAfterSeconds));
   res.status(status).json({ error: body });
 }

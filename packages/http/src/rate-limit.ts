@@ -5,7 +5,8 @@ import type { NextFunction, Request, Response } from 'express';
 /**
  * What is counted (decisions §7): `credential` per API token or session on authenticated
  * routes; `ip` per client address on `/public/`, on requests that fail authentication and on
- * everything else; `login-account` and `login-ip` count sign-in attempts.
+ * everything else; `login-account` (per e-mail and client IP together) and `login-ip` count
+ * sign-in attempts.
  */
 export type RateLimitPolicy = 'credential' | 'ip' | 'login-account' | 'login-ip';
 

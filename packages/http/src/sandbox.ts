@@ -3,7 +3,7 @@ import {
   findPaymentSession,
   ok,
   type PaymentProvider,
-  toBookingView,
+  viewForGuest,
 } from '@travelops/domain';
 import express, { type Request, type Response, type Router } from 'express';
 import type { HttpDeps } from './deps.js';
@@ -91,7 +91,7 @@ export function sandboxRouter(deps: HttpDeps): Router {
           status: session.status,
           amount: session.amount,
           currency: session.currency,
-          booking: toBookingView(booking),
+          booking: await viewForGuest(deps, booking),
         },
       });
     },

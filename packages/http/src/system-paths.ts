@@ -9,6 +9,9 @@ const plain = (operationId: string, summary: string, description: string) => ({
   },
 });
 
+/** These paths count against the per-IP limit (health probes only peek at it, so they never get 429). */
+const RATE_LIMITED = { '429': { $ref: '#/components/responses/RateLimited' } };
+
 export const systemPaths: Record<string, object> = {
   '/healthz': plain('getHealth', 'Liveness', 'The process is up.'),
   '/readyz': {
@@ -23,7 +26,15 @@ export const systemPaths: Record<string, object> = {
       },
     },
   },
-  '/openapi.json': plain('getOpenApiDocument', 'This document', 'The OpenAPI 3.1 description.'),
+  '/openapi.json': {
+    get: {
+      ...plain('getOpenApiDocument', 'This document', 'The OpenAPI 3.1 description.').get,
+      responses: {
+        ...plain('getOpenApiDocument', 'This document', 'The OpenAPI 3.1 description.').get.responses,
+        ...RATE_LIMITED,
+      },
+    },
+  },
   '/docs': {
     get: {
       operationId: 'getApiReference',
@@ -32,12 +43,13 @@ export const systemPaths: Record<string, object> = {
       security: [],
       responses: {
         '200': { description: 'HTML reference.', content: { 'text/html': { schema: { type: 'string' } } } },
+        ...RATE_LIMITED,
       },
     },
   },
 
   '/sandbox/pay/{token}': {
-    parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
+    parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string', maxLength: 100 } }],
     get: {
       operationId: 'getSandboxCheckout',
       summary: 'Sandbox checkout page',
@@ -47,6 +59,7 @@ export const systemPaths: Record<string, object> = {
       responses: {
         '200': { description: 'HTML page.', content: { 'text/html': { schema: { type: 'string' } } } },
         '404': { $ref: '#/components/responses/NotFound' },
+        ...RATE_LIMITED,
       },
     },
     post: {
@@ -76,6 +89,7 @@ export const systemPaths: Record<string, object> = {
         '400': { $ref: '#/components/responses/BadRequest' },
         '404': { $ref: '#/components/responses/NotFound' },
         '422': { $ref: '#/components/responses/Unprocessable' },
+        ...RATE_LIMITED,
       },
     },
   },

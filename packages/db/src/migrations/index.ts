@@ -7,6 +7,7 @@ import * as sessions from './0004-sessions.js';
 import * as crm from './0005-crm.js';
 import * as operations from './0006-operations.js';
 import * as inventory from './0007-inventory.js';
+import * as guestHolds from './0012-guest-holds.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -22,6 +23,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0005-crm', crm],
   ['0006-operations', operations],
   ['0007-inventory', inventory],
+  ['0012-guest-holds', guestHolds],
 ];
 
 // Bundled modules instead of files on disk, so the single tsup bundle carries its schema.

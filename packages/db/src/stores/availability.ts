@@ -44,7 +44,13 @@ interface AvailabilityRow {
   updated_at: DbTimestamp;
   prices: DeparturePrice[];
   schedule_id: string | null;
+  /** Selected with every read (see heldSeatsOf); absent on a bare row. */
+  held_seats?: number;
 }
+
+/** Seats in unpaid (PENDING) bookings of the departure `alias`: operators see them apart from sold ones. */
+const heldSeatsOf = (alias: string) =>
+  `(select coalesce(sum(b.participant_count), 0)::int from bookings b where b.availability_id = ${alias}.id and b.status = 'PENDING') as held_seats`;
 
 const PATCH_COLUMNS = {
   startsAt: 'starts_at',
@@ -89,6 +95,7 @@ function toAvailability(row: AvailabilityRow): Availability {
     updatedAt: toIso(row.updated_at),
     prices: row.prices,
     scheduleId: row.schedule_id,
+    heldSeats: row.held_seats ?? 0,
   };
 }
 
@@ -119,6 +126,7 @@ export async function lockDepartureIfFree(
   id: string,
 ): Promise<Availability | null> {
   const row = await db<AvailabilityRow>('availability')
+    .select('availability.*', db.raw(heldSeatsOf('availability')))
     .where({ workspace_id: workspaceId, id })
     .forUpdate()
     .skipLocked()
@@ -128,6 +136,9 @@ export async function lockDepartureIfFree(
 
 export function createAvailabilityStore(db: Knex | Knex.Transaction): AvailabilityStore {
   const departures = (q: Knex = db) => q<AvailabilityRow>('availability');
+  /** A read of departures with their held seats. */
+  const read = (q: Knex = db) => departures(q).select('availability.*', q.raw(heldSeatsOf('availability')));
+  const withHeld = (q: Knex = db) => ['*', q.raw(heldSeatsOf('availability'))];
 
   return {
     async insert(workspaceId: string, departure: NewAvailability): Promise<Availability> {
@@ -148,7 +159,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
     },
 
     async findById(workspaceId: string, id: string): Promise<Availability | null> {
-      const row = await departures().where({ workspace_id: workspaceId, id }).first();
+      const row = await read().where({ workspace_id: workspaceId, id }).first();
       return row ? toAvailability(row) : null;
     },
 
@@ -160,7 +171,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
       try {
         // On a transaction this is a savepoint: a CHECK violation rolls back only this write.
         return await db.transaction(async (trx): Promise<Result<Availability>> => {
-          const row = await departures(trx).where({ workspace_id: workspaceId, id }).forUpdate().first();
+          const row = await read(trx).where({ workspace_id: workspaceId, id }).forUpdate().first();
           if (!row) return fail(notFound('availability'));
           const decision = decide(toAvailability(row));
           if (!decision.ok) return decision;
@@ -169,7 +180,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
           const [updated] = await departures(trx)
             .where({ workspace_id: workspaceId, id })
             .update({ ...changes, updated_at: trx.fn.now() })
-            .returning('*');
+            .returning(withHeld(trx));
           return ok(toAvailability(updated as AvailabilityRow));
         });
       } catch (error) {
@@ -184,7 +195,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
       filter: AvailabilityFilter,
       page: PageRequest,
     ): Promise<Page<Availability>> {
-      const query = departures().where({ workspace_id: workspaceId });
+      const query = read().where({ workspace_id: workspaceId });
       if (filter.tourId) query.where({ tour_id: filter.tourId });
       applyDateRange(query, filter);
       if (page.after) {
@@ -198,7 +209,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
     },
 
     async lock(workspaceId: string, id: string): Promise<Availability | null> {
-      const row = await departures().where({ workspace_id: workspaceId, id }).forUpdate().first();
+      const row = await read().where({ workspace_id: workspaceId, id }).forUpdate().first();
       return row ? toAvailability(row) : null;
     },
 
@@ -210,7 +221,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
         .where({ workspace_id: workspaceId, id })
         .whereRaw('booked_seats + ? between 0 and capacity', [delta])
         .update({ booked_seats: db.raw('booked_seats + ?', [delta]), updated_at: db.fn.now() })
-        .returning('*');
+        .returning(withHeld());
       if (row) return ok(toAvailability(row as AvailabilityRow));
       const exists = await departures().where({ workspace_id: workspaceId, id }).first('id');
       return fail(exists ? INSUFFICIENT_SEATS.availability_seats_check : notFound('availability'));
@@ -223,7 +234,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
       now: Date,
       limit = MAX_BOOKABLE,
     ): Promise<Availability[]> {
-      const query = departures()
+      const query = read()
         .where({ workspace_id: workspaceId, tour_id: tourId })
         .whereIn('status', BOOKABLE_STATUSES)
         .where('starts_at', '>', now)
@@ -247,7 +258,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
         .whereNot('a.status', 'CANCELLED')
         .where('a.starts_at', '<', end)
         .whereRaw("a.starts_at + t.duration_minutes * interval '1 minute' > ?", [start])
-        .select('a.*');
+        .select('a.*', db.raw(heldSeatsOf('a')));
       assignedTo(query, resource, 'a.');
       const rows: AvailabilityRow[] = await query.orderBy(['a.starts_at', 'a.id']);
       return rows.map(toAvailability);

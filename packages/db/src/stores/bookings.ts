@@ -63,6 +63,7 @@ interface BookingRow {
   cancelled_at: DbTimestamp | null;
   cancellation_reason: string | null;
   external_reference: string | null;
+  holder_key: string | null;
   version: number;
   created_at: DbTimestamp;
   updated_at: DbTimestamp;
@@ -136,6 +137,7 @@ function toBooking(row: BookingRow): BookingRecord {
     cancelledAt: toIsoOrNull(row.cancelled_at),
     cancellationReason: row.cancellation_reason,
     externalReference: row.external_reference,
+    holderKey: row.holder_key,
     version: row.version,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
@@ -159,13 +161,14 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
 
   return {
     async insert(booking: NewBooking): Promise<BookingRecord> {
-      const { id, workspaceId, customerId, paymentMode, ...rest } = booking;
+      const { id, workspaceId, customerId, paymentMode, holderKey, ...rest } = booking;
       const [row] = await bookings()
         .insert({
           id,
           workspace_id: workspaceId,
           customer_id: customerId,
           payment_mode: paymentMode,
+          holder_key: holderKey,
           ...jsonColumns(toColumns<BookingPatch>(rest, PATCH_COLUMNS), JSON_COLUMNS),
         })
         .returning('*');
@@ -207,6 +210,23 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
       if (!moved) return fail(conflict('The booking is changing concurrently; retry.'));
       departures.set(moved.id, moved);
       return ok({ booking, departures });
+    },
+
+    async liveHoldsOf(
+      availabilityId: string,
+      holderKey: string,
+      now: Date,
+    ): Promise<{ count: number; earliestExpiry: Date | null }> {
+      const row = (await bookings()
+        .where({ availability_id: availabilityId, holder_key: holderKey, status: 'PENDING' })
+        .where('expires_at', '>', now)
+        .first(db.raw('count(*)::int as count'), db.raw('min(expires_at) as earliest'))) as
+        | { count: number; earliest: DbTimestamp | null }
+        | undefined;
+      return {
+        count: row?.count ?? 0,
+        earliestExpiry: row?.earliest ? new Date(toIso(row.earliest)) : null,
+      };
     },
 
     async claimExternalReference(

@@ -65,6 +65,8 @@ export const tourFields = (slug: string, overrides: Partial<NewTour> = {}): NewT
   timeZone: 'UTC',
   ticketTypes: [],
   cancellationPolicy: { cutoffHours: 24, refund: 'FULL', refundPercent: null },
+  maxSeatsPerPublicBooking: 10,
+  publicHoldMinutes: 15,
   ...overrides,
 });
 
@@ -170,6 +172,7 @@ export const bookingFields = (scene: BookingScene, overrides: Partial<NewBooking
   cancelledAt: null,
   cancellationReason: null,
   externalReference: null,
+  holderKey: null,
   ...overrides,
 });
 

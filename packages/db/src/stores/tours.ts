@@ -44,6 +44,8 @@ interface TourRow {
   time_zone: string;
   ticket_types: TicketType[];
   cancellation_policy: CancellationPolicy;
+  max_seats_per_public_booking: number;
+  public_hold_minutes: number;
   created_at: DbTimestamp;
   updated_at: DbTimestamp;
 }
@@ -63,6 +65,8 @@ const TOUR_COLUMNS = {
   timeZone: 'time_zone',
   ticketTypes: 'ticket_types',
   cancellationPolicy: 'cancellation_policy',
+  maxSeatsPerPublicBooking: 'max_seats_per_public_booking',
+  publicHoldMinutes: 'public_hold_minutes',
 } as const satisfies { readonly [K in keyof Required<TourPatch>]: string };
 
 const JSON_COLUMNS = ['add_ons', 'ticket_types', 'cancellation_policy'];
@@ -90,6 +94,8 @@ function toTour(row: TourRow): Tour {
     timeZone: row.time_zone,
     ticketTypes: row.ticket_types,
     cancellationPolicy: row.cancellation_policy,
+    maxSeatsPerPublicBooking: row.max_seats_per_public_booking,
+    publicHoldMinutes: row.public_hold_minutes,
   };
 }
 

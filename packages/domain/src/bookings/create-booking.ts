@@ -1,7 +1,9 @@
 import type { Availability } from '../catalog/availability-schemas.js';
+import type { Tour } from '../catalog/tour-schemas.js';
 import { openPaymentSession, type PaymentProvider } from '../payments/checkout.js';
 import type { PaymentPurpose } from '../payments/ports.js';
-import { unprocessable } from '../shared/errors.js';
+import type { PaymentMode } from '../shared/enums.js';
+import { rateLimitedError, unprocessable } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
@@ -41,6 +43,47 @@ export interface CreateBookingDeps {
 export interface CreateBookingOptions {
   /** Guests book only published tours and pay online (CHECKOUT or DEPOSIT). */
   channel: 'api' | 'public';
+  /**
+   * Guests only: who holds (an opaque key of the client) and how many unpaid holds one client
+   * may have on one departure at once (issue: holds that cannot be hoarded).
+   */
+  holder?: { key: string; maxLiveHolds: number };
+}
+
+/** The public channel's brakes: seats per booking, and unpaid holds per client and departure. */
+async function checkPublicHold(
+  stores: Pick<BookingStores, 'bookings'>,
+  tour: Tour,
+  departureId: string,
+  count: number,
+  holder: CreateBookingOptions['holder'],
+  now: Date,
+): Promise<Result<true>> {
+  if (count > tour.maxSeatsPerPublicBooking) {
+    return fail(
+      unprocessable(
+        `Book at most ${tour.maxSeatsPerPublicBooking} seats online; contact the operator for a group.`,
+        'participants',
+        'too_many_for_public_booking',
+      ),
+    );
+  }
+  if (!holder) return ok(true);
+  const held = await stores.bookings.liveHoldsOf(departureId, holder.key, now);
+  if (held.count < holder.maxLiveHolds) return ok(true);
+  const wait = held.earliestExpiry ? (held.earliestExpiry.getTime() - now.getTime()) / 1000 : 60;
+  return fail(
+    rateLimitedError(
+      `This device already holds ${held.count} unpaid bookings on this departure: pay or wait for one to lapse.`,
+      wait,
+    ),
+  );
+}
+
+/** Decisions §3's hold, or the tour's shorter `publicHoldMinutes` for a guest's unpaid booking. */
+function holdUntil(mode: PaymentMode, now: Date, channel: CreateBookingOptions['channel'], tour: Tour) {
+  if (channel === 'public') return new Date(now.getTime() + tour.publicHoldMinutes * 60_000);
+  return holdExpiry(mode, now);
 }
 
 /** Decisions §2-§3: reserve seats atomically, price, hold, open the payment, emit `booking.created`. */
@@ -64,6 +107,10 @@ export function createBooking(
       return fail(unprocessable('No such departure.', 'availabilityId', 'not_found'));
     }
     const count = input.participants.length;
+    if (options.channel === 'public') {
+      const allowed = await checkPublicHold(stores, tour, departure.id, count, options.holder, now);
+      if (!allowed.ok) return allowed;
+    }
     const seatsSold = priceSeats(tour, departure.prices, input.participants);
     if (!seatsSold.ok) return seatsSold;
     const price = priceBooking(
@@ -117,11 +164,12 @@ export function createBooking(
       paymentIntentId: null,
       publicToken: newPublicToken(),
       notes: input.notes ?? null,
-      expiresAt: settled ? null : (holdExpiry(mode, now)?.toISOString() ?? null),
+      expiresAt: settled ? null : (holdUntil(mode, now, options.channel, tour)?.toISOString() ?? null),
       confirmedAt: settled && mode !== 'MANUAL' ? now.toISOString() : null,
       cancelledAt: null,
       cancellationReason: null,
       externalReference: null,
+      holderKey: options.channel === 'public' ? (options.holder?.key ?? null) : null,
     });
     if (input.externalReference !== undefined) {
       const claimed = await stores.bookings.claimExternalReference(

@@ -14,6 +14,8 @@ export interface BookingRecord extends Omit<Booking, 'checkoutUrl' | 'paymentLin
   workspaceId: string;
   /** Bumped by every write; the ETag of the booking. */
   version: number;
+  /** An opaque key of the guest's client (a hash of its address) on public bookings; null otherwise. */
+  holderKey: string | null;
 }
 
 export type NewBooking = Omit<BookingRecord, 'createdAt' | 'updatedAt' | 'version'>;
@@ -28,6 +30,7 @@ export type BookingPatch = Partial<
     | 'updatedAt'
     | 'version'
     | 'externalReference'
+    | 'holderKey'
   >
 >;
 
@@ -83,6 +86,12 @@ export interface BookingStore {
     sort: BookingSort,
     page: PageRequest,
   ): Promise<Page<BookingRecord>>;
+  /** Unpaid public holds (PENDING, not yet expired at `now`) one client has on one departure. */
+  liveHoldsOf(
+    availabilityId: string,
+    holderKey: string,
+    now: Date,
+  ): Promise<{ count: number; earliestExpiry: Date | null }>;
   /** The departure's bookings that are not CANCELLED, oldest first (then by id): its manifest. */
   listByDeparture(workspaceId: string, availabilityId: string): Promise<BookingRecord[]>;
   /** PENDING bookings whose `expiresAt` <= now, oldest first; one departure's, or any workspace's. */

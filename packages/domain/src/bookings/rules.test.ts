@@ -148,6 +148,7 @@ describe('checkSeats', () => {
     updatedAt: past,
     prices: [],
     scheduleId: null,
+    heldSeats: 0,
   };
   const issue = (r: ReturnType<typeof checkSeats>) =>
     r.ok ? 'ok' : `${r.error.code} ${r.error.details?.[0]?.issue}`;

@@ -8,6 +8,6 @@ export interface BookingLinks {
 
 /** The API shape of a stored booking: internal fields dropped, one-time links added. */
 export function toBookingView(record: BookingRecord, links: BookingLinks = {}): Booking {
-  const { workspaceId: _workspaceId, version: _version, ...booking } = record;
+  const { workspaceId: _workspaceId, version: _version, holderKey: _holderKey, ...booking } = record;
   return { ...booking, ...links };
 }

@@ -46,6 +46,8 @@ export const AvailabilitySchema = v.object({
   prices: v.array(DeparturePriceSchema),
   /** The schedule that generated the departure; null when made by hand. */
   scheduleId: v.nullable(v.string()),
+  /** Seats in unpaid (PENDING) bookings, counted in `bookedSeats` too: held, not yet sold. */
+  heldSeats: v.number(),
   // Additive field (sales status), computed when read: see `salesStatusOf`.
   /** What a buyer sees: AVAILABLE, LIMITED (few seats left), SOLD_OUT or CLOSED (not bookable). */
   salesStatus: SalesStatusSchema,

@@ -86,6 +86,7 @@ const departure = (startsAt: string, overrides: Partial<Availability> = {}): Ava
   updatedAt: now.toISOString(),
   prices: [],
   scheduleId: null,
+  heldSeats: 0,
   ...overrides,
 });
 

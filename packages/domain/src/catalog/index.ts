@@ -6,6 +6,7 @@ export * from './departures.js';
 export * from './local-days.js';
 export * from './ports.js';
 export * from './public-catalog.js';
+export * from './public-departure.js';
 export * from './sales-status.js';
 export * from './ticket-types.js';
 export * from './tour-schemas.js';

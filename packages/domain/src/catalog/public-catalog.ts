@@ -1,10 +1,10 @@
 import { notFound } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
-import type { AvailabilityView } from './availability-schemas.js';
 import { type CalendarDay, calendarDays, calendarRange } from './calendar.js';
 import { viewDepartures } from './departure-views.js';
 import { addDays, localDay } from './local-days.js';
 import type { CatalogDeps } from './ports.js';
+import { type PublicDeparture, toPublicDeparture } from './public-departure.js';
 import type { Tour } from './tour-schemas.js';
 
 /** Public catalog: resolves the workspace by slug; unknown slugs are 404 like any other miss. */
@@ -45,7 +45,7 @@ export async function listPublicAvailability(
   workspaceSlug: string,
   tourSlug: string,
   filter: { from?: string; to?: string },
-): Promise<Result<AvailabilityView[]>> {
+): Promise<Result<PublicDeparture[]>> {
   const found = await findPublicTour(deps, workspaceSlug, tourSlug);
   if (!found) return fail(notFound('tour'));
   const now = deps.clock.now();
@@ -57,7 +57,7 @@ export async function listPublicAvailability(
   );
   // The store keeps status, time and cutoff; blackout dates are the rule's to apply.
   const views = await viewDepartures(deps.uow.stores, found.workspace.id, open, now, [found.tour]);
-  return ok(views.filter((departure) => departure.salesStatus !== 'CLOSED'));
+  return ok(views.filter((departure) => departure.salesStatus !== 'CLOSED').map(toPublicDeparture));
 }
 
 /** Departures one calendar call reads at most: 27 a day for a year. */

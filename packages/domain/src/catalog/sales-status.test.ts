@@ -20,6 +20,7 @@ const departure = (overrides: Partial<Availability> = {}): Availability => ({
   updatedAt: now.toISOString(),
   prices: [],
   scheduleId: null,
+  heldSeats: 0,
   ...overrides,
 });
 

@@ -152,8 +152,17 @@ export const TourSchema = v.object({
   /** Empty: every participant is one ADULT seat at `basePrice`, as before ticket types. */
   ticketTypes: v.array(TicketTypeSchema),
   cancellationPolicy: CancellationPolicySchema,
+  /** Guests (public bookings) may hold at most this many seats in one booking. */
+  maxSeatsPerPublicBooking: v.number(),
+  /** How long an unpaid public booking holds its seats, in minutes. */
+  publicHoldMinutes: v.number(),
 });
 export type Tour = v.InferOutput<typeof TourSchema>;
+
+export const DEFAULT_MAX_SEATS_PER_PUBLIC_BOOKING = 10;
+export const DEFAULT_PUBLIC_HOLD_MINUTES = 15;
+const maxSeatsPerPublicBooking = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100));
+const publicHoldMinutes = v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(60));
 
 export const CreateTourSchema = v.strictObject({
   name: requiredText(200),
@@ -170,6 +179,8 @@ export const CreateTourSchema = v.strictObject({
   timeZone: v.optional(TimeZoneSchema),
   ticketTypes: v.optional(TicketTypesInputSchema),
   cancellationPolicy: v.optional(CancellationPolicyInputSchema),
+  maxSeatsPerPublicBooking: v.optional(maxSeatsPerPublicBooking),
+  publicHoldMinutes: v.optional(publicHoldMinutes),
 });
 export type CreateTourInput = v.InferOutput<typeof CreateTourSchema>;
 
@@ -188,5 +199,7 @@ export const UpdateTourSchema = v.strictObject({
   timeZone: v.optional(TimeZoneSchema),
   ticketTypes: v.optional(TicketTypesInputSchema),
   cancellationPolicy: v.optional(CancellationPolicyInputSchema),
+  maxSeatsPerPublicBooking: v.optional(maxSeatsPerPublicBooking),
+  publicHoldMinutes: v.optional(publicHoldMinutes),
 });
 export type UpdateTourInput = v.InferOutput<typeof UpdateTourSchema>;

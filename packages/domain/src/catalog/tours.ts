@@ -9,6 +9,8 @@ import {
   type CancellationPolicyInput,
   type CreateTourInput,
   DEFAULT_CANCELLATION_POLICY,
+  DEFAULT_MAX_SEATS_PER_PUBLIC_BOOKING,
+  DEFAULT_PUBLIC_HOLD_MINUTES,
   type Tour,
   type UpdateTourInput,
 } from './tour-schemas.js';
@@ -58,6 +60,8 @@ export async function createTour(
     cancellationPolicy: input.cancellationPolicy
       ? toPolicy(input.cancellationPolicy)
       : DEFAULT_CANCELLATION_POLICY,
+    maxSeatsPerPublicBooking: input.maxSeatsPerPublicBooking ?? DEFAULT_MAX_SEATS_PER_PUBLIC_BOOKING,
+    publicHoldMinutes: input.publicHoldMinutes ?? DEFAULT_PUBLIC_HOLD_MINUTES,
   };
   const created = await deps.uow.stores.tours.insert(workspaceId, tour);
   // A derived slug that is taken gets a short random suffix; a chosen one is the client's to fix.

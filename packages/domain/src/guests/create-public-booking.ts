@@ -1,5 +1,9 @@
 import type { WorkspaceStore } from '../access/ports.js';
-import { type CreateBookingDeps, createBooking } from '../bookings/create-booking.js';
+import {
+  type CreateBookingDeps,
+  type CreateBookingOptions,
+  createBooking,
+} from '../bookings/create-booking.js';
 import type { BookingRecord, BookingStores } from '../bookings/ports.js';
 import type { BookingCreateInput } from '../bookings/schemas.js';
 import type { BookingLinks } from '../bookings/view.js';
@@ -10,14 +14,18 @@ export interface CreatePublicBookingDeps extends Omit<CreateBookingDeps, 'uow'> 
   uow: UnitOfWork<BookingStores & { workspaces: WorkspaceStore }>;
 }
 
-/** A guest books in the workspace its widget names: published tours only, paid online. */
+/**
+ * A guest books in the workspace its widget names: published tours only, paid online, within
+ * the tour's seats per booking and the client's unpaid holds per departure (`holder`).
+ */
 export async function createPublicBooking(
   deps: CreatePublicBookingDeps,
   workspaceSlug: string,
   input: BookingCreateInput,
+  holder?: CreateBookingOptions['holder'],
 ): Promise<Result<{ booking: BookingRecord; links: BookingLinks }>> {
   const workspace = await deps.uow.stores.workspaces.findBySlug(workspaceSlug);
   if (!workspace) return fail({ code: 'NOT_FOUND', message: 'No such workspace.' });
   const ctx = { workspaceId: workspace.id, actor: { type: 'guest' as const, id: null } };
-  return createBooking(deps, ctx, input, { channel: 'public' });
+  return createBooking(deps, ctx, input, { channel: 'public', ...(holder && { holder }) });
 }

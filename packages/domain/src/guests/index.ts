@@ -1,2 +1,3 @@
 export * from './create-public-booking.js';
+export * from './guest-view.js';
 export * from './public-booking.js';

@@ -40,13 +40,20 @@ export async function updateGuide(
   return orNotFound(await deps.uow.stores.guides.update(workspaceId, memberId, patch), 'guide');
 }
 
-export function listGuides(
+/**
+ * Guides, newest first. A guide's e-mail is a staff member's personal contact: it is shown
+ * only to callers who manage staff or sign in as members (`withEmail`), null otherwise.
+ */
+export async function listGuides(
   deps: OperationsDeps<'guides'>,
   workspaceId: string,
-  activeOnly: boolean,
+  options: { activeOnly: boolean; withEmail: boolean },
   page: PageRequest,
 ) {
-  return deps.uow.stores.guides.list(workspaceId, { activeOnly }, page);
+  const guides = await deps.uow.stores.guides.list(workspaceId, { activeOnly: options.activeOnly }, page);
+  return options.withEmail
+    ? guides
+    : { ...guides, items: guides.items.map((guide) => ({ ...guide, email: null })) };
 }
 
 async function findGuide(deps: OperationsDeps<'guides'>, workspaceId: string, memberId: string) {

@@ -28,6 +28,7 @@ const departure: Availability = {
   updatedAt: now.toISOString(),
   prices: [],
   scheduleId: null,
+  heldSeats: 0,
 };
 
 describe('blackout dates in the bookable rule', () => {

@@ -47,7 +47,8 @@ const stringList = (max: number) => v.pipe(v.array(v.pipe(text(100), v.minLength
 export const GuideSchema = v.object({
   /** The workspace member who guides (`mem_...`); the id departures use as `guideId`/`driverId`. */
   memberId: v.string(),
-  email: v.string(),
+  /** The member's sign-in e-mail; null to API tokens below ADMIN (staff contact data). */
+  email: v.nullable(v.string()),
   isGuide: v.boolean(),
   displayName: v.string(),
   phone: v.nullable(v.string()),

@@ -20,6 +20,8 @@ export interface DomainError {
   code: ErrorCode;
   message: string;
   details?: ErrorDetail[];
+  /** For RATE_LIMITED: when the caller may try again (the adapter's `Retry-After`). */
+  retryAfterSeconds?: number;
 }
 
 const withDetail = (code: ErrorCode, message: string, field?: string, issue?: string): DomainError =>
@@ -41,3 +43,9 @@ export const conflict = (message: string, field?: string, issue?: string): Domai
 
 export const unprocessable = (message: string, field?: string, issue?: string): DomainError =>
   withDetail('UNPROCESSABLE', message, field, issue);
+
+export const rateLimitedError = (message: string, retryAfterSeconds: number): DomainError => ({
+  code: 'RATE_LIMITED',
+  message,
+  retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)),
+});

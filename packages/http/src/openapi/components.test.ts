@@ -30,7 +30,9 @@ describe('collectComponents', () => {
     const body = v.object({ booking: domain.BookingSchema, at: domain.DateTimeSchema, x: v.object({}) });
     expect(namesOf(collectComponents({ referenced: [body, domain.TourSchema], inlined: [] }))).toEqual([
       'Booking',
+      'CancellationPolicy',
       'Participant',
+      'TicketType',
       'Tour',
     ]);
   });

@@ -88,8 +88,11 @@ function errorStatuses(route: RouteDefinition): number[] {
 
 function parametersOf(route: RouteDefinition, components: Components) {
   const parameters: object[] = [];
-  for (const name of Object.keys(route.params?.entries ?? {})) {
-    parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+  const path = route.params
+    ? jsonSchemaOf(route.params as v.GenericSchema, { inlineRoot: true, components })
+    : null;
+  for (const [name, schema] of Object.entries(path?.properties ?? {})) {
+    parameters.push({ name, in: 'path', required: true, schema });
   }
   const query = route.query
     ? jsonSchemaOf(route.query as v.GenericSchema, { inlineRoot: true, components })

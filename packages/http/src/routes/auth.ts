@@ -17,16 +17,18 @@ export const authRoutes = [
     path: '/auth/login',
     summary: 'Sign in to the application (session cookie)',
     description:
-      'Sets the `tops_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure on https; a new session id on every sign-in, and the previous session of this browser ends) and answers the workspaces the e-mail is a member of, with the role in each, and the CSRF token to send as `X-CSRF-Token` on every POST, PATCH and DELETE. A wrong e-mail and a wrong password get the same 401. Attempts are limited per e-mail (10 per 15 minutes; a success clears them) and per client IP (100 per 15 minutes): 429 with `Retry-After`. Bodies must be JSON, so a cross-site form cannot sign a browser in.',
+      'Sets the `tops_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure on https; a new session id on every sign-in, and the previous session of this browser ends) and answers the workspaces the e-mail is a member of, with the role in each, and the CSRF token to send as `X-CSRF-Token` on every POST, PATCH and DELETE. A wrong e-mail and a wrong password get the same 401. Attempts are limited per e-mail and client IP together (10 per 15 minutes; a success clears them), so wrong passwords from a stranger never lock the owner out of their own address, and per client IP across e-mails (100 per 15 minutes): 429 with `Retry-After`. Bodies must be JSON, so a cross-site form cannot sign a browser in.',
     tags,
     access: 'public',
     body: LoginSchema,
     success: { status: 200, description: 'Signed in.', schema: SessionSchema },
     errors: [401],
     async handle({ body, deps, use, req, res }) {
-      const account = accountKey(body.email);
+      const ip = clientKey(req.ip);
+      // Per e-mail and IP together: wrong passwords from elsewhere never lock the owner out.
+      const account = `${accountKey(body.email)}|${ip}`;
       for (const [policy, key] of [
-        ['login-ip', clientKey(req.ip)],
+        ['login-ip', ip],
         ['login-account', account],
       ] as const) {
         const counted = await deps.rateLimiter.consume(policy, key);

@@ -34,7 +34,7 @@ const tags = ['Bookings'];
 const BookingParams = v.object({ workspaceId: PathId, bookingId: PathId });
 
 /** The booking as the API shows it, with its version as a strong ETag. */
-export function bookingReply(
+function bookingReply(
   result: Result<BookingRecord>,
   options: { status?: number; links?: BookingLinks; headers?: Record<string, string> } = {},
 ): Result<Reply> {

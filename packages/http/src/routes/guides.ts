@@ -29,15 +29,18 @@ export const guideRoutes = [
     path: '/workspaces/{workspaceId}/guides',
     summary: 'List guides, newest first',
     description:
-      'Guides are workspace members with a guide profile. `activeOnly` (default true) hides members whose profile has `isGuide: false`.',
+      'Guides are workspace members with a guide profile. `activeOnly` (default true) hides members whose profile has `isGuide: false`. `email` is staff contact data: shown to signed-in members and ADMIN tokens, null to READ_ONLY and OPERATIONS tokens.',
     tags,
     access: { permission: 'read' },
     params: WorkspaceParams,
     query: ListGuidesQuerySchema,
     success: { status: 200, description: 'A page of guides.', schema: GuideSchema, list: 'paginated' },
     errors: [],
-    async handle({ use, params, query, pageRequest, pageReply }) {
-      const page = await listGuides(use, params.workspaceId, query.activeOnly ?? true, pageRequest());
+    async handle({ use, params, query, principal, pageRequest, pageReply }) {
+      // Staff e-mail: members signed in (the console) and ADMIN tokens only.
+      const withEmail = principal?.kind === 'session' || principal?.role === 'ADMIN';
+      const options = { activeOnly: query.activeOnly ?? true, withEmail };
+      const page = await listGuides(use, params.workspaceId, options, pageRequest());
       return ok(pageReply(page));
     },
   }),

@@ -1,19 +1,22 @@
+import { createHmac } from 'node:crypto';
 import {
   BookingCreateSchema,
   type BookingLinks,
   type BookingRecord,
-  BookingSchema,
   createPublicBooking,
   getPublicBooking,
   ok,
+  PublicBookingSchema,
   type Result,
   retryPublicPayment,
   signWaiver,
+  viewForGuest,
   WaiverSchema,
 } from '@travelops/domain';
 import * as v from 'valibot';
+import type { UseCaseDeps } from '../deps.js';
+import { clientKey } from '../rate-limit.js';
 import { defineRoute, type Reply } from '../route.js';
-import { bookingReply } from './bookings.js';
 import { PathId } from './params.js';
 
 const tags = ['Public'];
@@ -22,9 +25,25 @@ const TokenParams = v.object({ publicToken: PathId });
 /** A guest's link is a credential: never cached, never leaked through a Referer. */
 const GUEST_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 
-function guestReply(result: Result<BookingRecord>, links?: BookingLinks): Result<Reply> {
-  return bookingReply(result, { headers: GUEST_HEADERS, ...(links && { links }) });
+/** The guest's view of the booking (never the operator's), with the guest headers. */
+async function guestReply(
+  use: UseCaseDeps,
+  result: Result<BookingRecord>,
+  links?: BookingLinks,
+): Promise<Result<Reply>> {
+  if (!result.ok) return result;
+  return ok({ data: await viewForGuest(use, result.value, links), headers: GUEST_HEADERS });
 }
+
+/** Unpaid public holds one client may have on one departure at once, unless configured. */
+const DEFAULT_PUBLIC_HOLDS_PER_CLIENT = 2;
+
+/** Who holds a guest's booking: a keyed hash of the client address (no address is stored). */
+const holderKey = (secret: string, ip: string | undefined) =>
+  createHmac('sha256', secret)
+    .update(`hold:${clientKey(ip)}`)
+    .digest('base64url')
+    .slice(0, 32);
 
 export const publicBookingRoutes = [
   defineRoute({
@@ -33,17 +52,21 @@ export const publicBookingRoutes = [
     path: '/public/{workspaceSlug}/bookings',
     summary: 'Book as a guest (booking widget)',
     description:
-      'No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again.',
+      "No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again. Guests cannot hoard seats: at most the tour's `maxSeatsPerPublicBooking` participants (422 `too_many_for_public_booking` on `participants`), an unpaid hold lasts the tour's `publicHoldMinutes` (default 15), and one client (IP) holds at most 2 unpaid bookings per departure at once (429 with `Retry-After` until the earliest lapses; `PUBLIC_HOLDS_PER_CLIENT`).",
     tags,
     access: 'public',
     params: v.object({ workspaceSlug: PathId }),
     body: BookingCreateSchema,
     idempotent: true,
-    success: { status: 201, description: 'The booking, with `checkoutUrl`.', schema: BookingSchema },
-    errors: [404, 409, 422],
-    async handle({ use, params, body }) {
-      const created = await createPublicBooking(use, params.workspaceSlug, body);
-      return created.ok ? guestReply(ok(created.value.booking), created.value.links) : created;
+    success: { status: 201, description: 'The booking, with `checkoutUrl`.', schema: PublicBookingSchema },
+    errors: [404, 409, 422, 429],
+    async handle({ use, deps, params, body, req }) {
+      const holder = {
+        key: holderKey(deps.csrfSecret, req.ip),
+        maxLiveHolds: deps.config.publicHoldsPerClient ?? DEFAULT_PUBLIC_HOLDS_PER_CLIENT,
+      };
+      const created = await createPublicBooking(use, params.workspaceSlug, body, holder);
+      return created.ok ? guestReply(use, ok(created.value.booking), created.value.links) : created;
     },
   }),
   defineRoute({
@@ -55,10 +78,10 @@ export const publicBookingRoutes = [
     tags,
     access: 'public',
     params: TokenParams,
-    success: { status: 200, description: 'The booking.', schema: BookingSchema },
+    success: { status: 200, description: 'The booking.', schema: PublicBookingSchema },
     errors: [404],
     async handle({ use, params }) {
-      return guestReply(await getPublicBooking(use, params.publicToken));
+      return guestReply(use, await getPublicBooking(use, params.publicToken));
     },
   }),
   defineRoute({
@@ -71,10 +94,10 @@ export const publicBookingRoutes = [
     access: 'public',
     params: TokenParams,
     body: WaiverSchema,
-    success: { status: 200, description: 'The booking with the waiver signed.', schema: BookingSchema },
+    success: { status: 200, description: 'The booking with the waiver signed.', schema: PublicBookingSchema },
     errors: [404, 422],
     async handle({ use, params, body }) {
-      return guestReply(await signWaiver(use, params.publicToken, body));
+      return guestReply(use, await signWaiver(use, params.publicToken, body));
     },
   }),
   defineRoute({
@@ -87,11 +110,15 @@ export const publicBookingRoutes = [
     tags,
     access: 'public',
     params: TokenParams,
-    success: { status: 200, description: 'The booking with a new `checkoutUrl`.', schema: BookingSchema },
+    success: {
+      status: 200,
+      description: 'The booking with a new `checkoutUrl`.',
+      schema: PublicBookingSchema,
+    },
     errors: [404, 422],
     async handle({ use, params }) {
       const retried = await retryPublicPayment(use, params.publicToken);
-      return retried.ok ? guestReply(ok(retried.value.booking), retried.value.links) : retried;
+      return retried.ok ? guestReply(use, ok(retried.value.booking), retried.value.links) : retried;
     },
   }),
 ];

@@ -1,5 +1,4 @@
 import {
-  AvailabilitySchema,
   CalendarDaySchema,
   getPublicCalendar,
   getPublicTour,
@@ -7,6 +6,7 @@ import {
   listPublicTours,
   PublicAvailabilityQuerySchema,
   PublicCalendarQuerySchema,
+  PublicDepartureSchema,
   TourSchema,
 } from '@travelops/domain';
 import * as v from 'valibot';
@@ -59,7 +59,12 @@ export const publicRoutes = [
     access: 'public',
     params: TourSlugParams,
     query: PublicAvailabilityQuerySchema,
-    success: { status: 200, description: 'Bookable departures.', schema: AvailabilitySchema, list: 'plain' },
+    success: {
+      status: 200,
+      description: 'Bookable departures: seats left and status, never staff or booked counts.',
+      schema: PublicDepartureSchema,
+      list: 'plain',
+    },
     errors: [404],
     async handle({ use, params, query }) {
       const filter = { ...(query.from && { from: query.from }), ...(query.to && { to: query.to }) };

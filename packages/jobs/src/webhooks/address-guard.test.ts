@@ -17,7 +17,21 @@ describe('isPrivateAddress', () => {
     ['not an address', true],
     ['93.184.216.34', false],
     ['2606:2800:220:1:248:1893:25c8:1946', false],
-    ['::ffff:93.184.216.34', false],
+    // Every IPv6 range but global unicast is refused, whatever it embeds.
+    ['::127.0.0.1', true],
+    ['::ffff:0:7f00:1', true],
+    ['::ffff:7f00:1', true],
+    ['::ffff:93.184.216.34', true],
+    ['::', true],
+    ['64:ff9b::7f00:1', true],
+    ['2001:db8::1', true],
+    ['2001::1', true],
+    ['2002:7f00:1::1', true],
+    ['fc00::1', true],
+    ['ff02::1', true],
+    ['192.0.2.1', true],
+    ['203.0.113.9', true],
+    ['2a00:1450:4001:81b::200e', false],
   ])('%s: %s', (address, blocked) => {
     expect(isPrivateAddress(address)).toBe(blocked);
   });
@@ -27,6 +41,8 @@ describe('checkHost', () => {
   it('refuses a private literal unless private addresses are allowed', async () => {
     expect(await checkHost('127.0.0.1', false)).toEqual({ ok: false, issue: 'private_address' });
     expect(await checkHost('[::1]', true)).toEqual({ ok: true, addresses: ['::1'] });
+    expect(await checkHost('[::127.0.0.1]', false)).toEqual({ ok: false, issue: 'private_address' });
+    expect(await checkHost('[::ffff:0:7f00:1]', false)).toEqual({ ok: false, issue: 'private_address' });
   });
 });
 

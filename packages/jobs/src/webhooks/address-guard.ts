@@ -2,8 +2,8 @@ import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { type EndpointUrlCheck, fail, ok, unprocessable } from '@travelops/domain';
 
-/** Loopback, private, link-local, CGNAT, multicast and unspecified ranges: never a receiver in production. */
-const BLOCKED = new BlockList();
+/** Loopback, private, link-local, CGNAT, documentation, multicast and reserved IPv4: never a receiver in production. */
+const BLOCKED_V4 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -12,33 +12,39 @@ for (const [net, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv4');
+  BLOCKED_V4.addSubnet(net, prefix, 'ipv4');
 }
+
+/**
+ * IPv6 is judged by allow-list: only global unicast (2000::/3) can be a receiver. That refuses
+ * loopback, unspecified, IPv4-compatible (::/96) and IPv4-mapped (::ffff:0:0/96, in any
+ * spelling: `[::ffff:0:7f00:1]`, `[::127.0.0.1]`), NAT64 (64:ff9b::/96), unique-local,
+ * link-local and multicast at once. Inside 2000::/3 the special-purpose blocks go too.
+ */
+const GLOBAL_UNICAST_V6 = new BlockList();
+GLOBAL_UNICAST_V6.addSubnet('2000::', 3, 'ipv6');
+const SPECIAL_V6 = new BlockList();
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
+  ['2001::', 23],
+  ['2001:db8::', 32],
   ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
+  ['3fff::', 20],
 ] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv6');
+  SPECIAL_V6.addSubnet(net, prefix, 'ipv6');
 }
 
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return BLOCKED.check(address, 'ipv4');
-  if (family === 6) {
-    // An IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    return mapped ? BLOCKED.check(mapped[1] as string, 'ipv4') : BLOCKED.check(address, 'ipv6');
-  }
+  if (family === 4) return BLOCKED_V4.check(address, 'ipv4');
+  if (family === 6) return !GLOBAL_UNICAST_V6.check(address, 'ipv6') || SPECIAL_V6.check(address, 'ipv6');
   return true;
 }
 
