@@ -18,6 +18,7 @@ import { createLeadStore } from './leads.js';
 import { createMemberStore } from './members.js';
 import { createOutboxStore } from './outbox.js';
 import { createPaymentStore } from './payments.js';
+import { createScheduleStore } from './schedules.js';
 import { createSessionStore } from './sessions.js';
 import { createTourStore } from './tours.js';
 import { createVehicleStore, createVendorStore } from './vehicles.js';
@@ -59,6 +60,7 @@ const FACTORIES = {
   vendors: createVendorStore,
   incidents: createIncidentStore,
   itineraries: createItineraryStore,
+  schedules: createScheduleStore,
 } as const;
 
 /** Every repository of this package, each implementing the domain port of the same name. */

@@ -17,6 +17,7 @@ import {
 import { describeCrmStoreContract } from './crm.contract.js';
 import { createStores } from './index.js';
 import { describeOperationsStoreContract } from './operations.contract.js';
+import { describeScheduleStoreContract } from './schedules.contract.js';
 import { describeWebhookStoreContract } from './webhooks.contract.js';
 
 /** The repository rules every database kind must keep; each test file supplies its database. */
@@ -787,5 +788,6 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
       () => knex,
       () => database.concurrentSessions,
     );
+    describeScheduleStoreContract(() => database);
   });
 }

@@ -1,5 +1,5 @@
 import type { Availability } from '../catalog/availability-schemas.js';
-import { addDays } from '../catalog/local-days.js';
+import { addDays } from '../catalog/local-time.js';
 import { appendEvent, type OutboxEventType } from '../events/outbox.js';
 import { newId, randomBase62 } from '../shared/ids.js';
 import type { Clock } from '../shared/ports.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Availability } from './availability-schemas.js';
 import { calendarDays, calendarRange } from './calendar.js';
-import { addDays, daysBetween, localDateTime, localDay } from './local-days.js';
+import { addDays, daysBetween, localDateOf, localDateTime } from './local-time.js';
 import type { TicketType } from './tour-schemas.js';
 
 describe('local days', () => {
@@ -14,7 +14,7 @@ describe('local days', () => {
     ['2030-01-15T23:59:59.999Z', 'UTC', '2030-01-15', '23:59'],
   ])('%s in %s is %s %s', (instant, zone, date, time) => {
     expect(localDateTime(instant, zone)).toEqual({ date, time });
-    expect(localDay(instant, zone)).toBe(date);
+    expect(localDateOf(new Date(instant), zone)).toBe(date);
   });
 
   it('adds and counts days across months and leap days', () => {

@@ -5,7 +5,7 @@ import { fail, ok, type Result } from '../shared/result.js';
 import { DateSchema } from '../shared/schemas.js';
 import { type Availability, type SalesStatus, SalesStatusSchema } from './availability-schemas.js';
 import type { BlackoutDay } from './departure-rules.js';
-import { addDays, daysBetween, localDay } from './local-days.js';
+import { addDays, daysBetween, localDateOf } from './local-time.js';
 import { bestSalesStatus, salesStatusOf } from './sales-status.js';
 import type { Tour } from './tour-schemas.js';
 
@@ -76,7 +76,7 @@ export function calendarDays(
   for (const departure of departures) {
     const status = salesStatusOf(departure, now, blackouts, tour.timeZone);
     if (status === 'CLOSED') continue;
-    const day = localDay(departure.startsAt, tour.timeZone);
+    const day = localDateOf(new Date(departure.startsAt), tour.timeZone);
     const open = byDay.get(day) ?? [];
     open.push({ status, departure });
     byDay.set(day, open);

@@ -3,7 +3,7 @@ import type { AvailabilityStatus } from '../shared/enums.js';
 import { unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { Availability } from './availability-schemas.js';
-import { localDay } from './local-days.js';
+import { localDateOf } from './local-time.js';
 import type { AvailabilityPatch } from './ports.js';
 
 /**
@@ -37,7 +37,7 @@ export function blackoutFor(
   timeZone: string,
 ): BlackoutDay | undefined {
   if (blackouts.length === 0) return undefined;
-  const day = localDay(departure.startsAt, timeZone);
+  const day = localDateOf(new Date(departure.startsAt), timeZone);
   return blackouts.find(
     (blackout) => blackout.date === day && (blackout.tourId === null || blackout.tourId === departure.tourId),
   );

@@ -1,6 +1,6 @@
 import type { BlackoutDateStore } from '../operations/ports.js';
 import type { Availability, AvailabilityView } from './availability-schemas.js';
-import { localDay } from './local-days.js';
+import { localDateOf } from './local-time.js';
 import type { TourStore } from './ports.js';
 import { withSalesStatus } from './sales-status.js';
 import type { Tour } from './tour-schemas.js';
@@ -31,7 +31,7 @@ export async function viewDepartures(
   }
   // Every departure has its tour (a foreign key); UTC only guards a row read mid-migration.
   const zoneOf = (departure: Availability) => zones.get(departure.tourId) ?? 'UTC';
-  const days = [...new Set(departures.map((d) => localDay(d.startsAt, zoneOf(d))))];
+  const days = [...new Set(departures.map((d) => localDateOf(new Date(d.startsAt), zoneOf(d))))];
   const blackouts = await stores.blackoutDates.listOnDays(workspaceId, days);
   return departures.map((d) => withSalesStatus(d, now, blackouts, zoneOf(d)));
 }

@@ -2,7 +2,7 @@ import { notFound } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { type CalendarDay, calendarDays, calendarRange } from './calendar.js';
 import { viewDepartures } from './departure-views.js';
-import { addDays, localDay } from './local-days.js';
+import { addDays, localDateOf } from './local-time.js';
 import type { CatalogDeps } from './ports.js';
 import { type PublicDeparture, toPublicDeparture } from './public-departure.js';
 import type { Tour } from './tour-schemas.js';
@@ -77,7 +77,7 @@ export async function getPublicCalendar(
   if (!found) return fail(notFound('tour'));
   const { workspace, tour } = found;
   const now = deps.clock.now();
-  const range = calendarRange(query, localDay(now, tour.timeZone));
+  const range = calendarRange(query, localDateOf(now, tour.timeZone));
   if (!range.ok) return range;
   // A local day lies within a day of its UTC date: one day more on each side covers every zone.
   const departures = await deps.uow.stores.availability.listBookable(

@@ -17,6 +17,7 @@ import { manifestRoutes } from './manifest.js';
 import { memberRoutes } from './members.js';
 import { publicRoutes } from './public.js';
 import { publicBookingRoutes } from './public-bookings.js';
+import { scheduleRoutes } from './schedules.js';
 import { tourRoutes } from './tours.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -25,6 +26,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...tourRoutes,
   ...availabilityRoutes,
   ...manifestRoutes,
+  ...scheduleRoutes,
   ...customerRoutes,
   ...customerTimelineRoutes,
   ...companyRoutes,
