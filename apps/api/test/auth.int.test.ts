@@ -247,6 +247,7 @@ const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
   createBooking: (s) => bookingInput(s.probeDeparture.id, { paymentMode: 'MANUAL' }),
   updateBooking: () => ({ notes: 'changed by a role probe' }),
   setBookingStatus: () => ({ status: 'CONFIRMED', reason: 'role probe' }),
+  extendBookingHold: () => ({ minutes: 5 }),
   createPaymentLink: () => undefined,
   checkInBooking: () => ({}),
   rotateBookingPublicToken: () => undefined,
@@ -304,6 +305,7 @@ const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
 const PROBE_BOOKINGS: Record<string, (s: Seeded) => Promise<{ id: string }>> = {
   updateBooking: (s) => book(t, s.ws, s.probeDeparture.id),
   setBookingStatus: (s) => book(t, s.ws, s.probeDeparture.id, { paymentMode: 'MANUAL' }),
+  extendBookingHold: (s) => book(t, s.ws, s.probeDeparture.id),
   createPaymentLink: (s) => book(t, s.ws, s.probeDeparture.id, { paymentMode: 'MANUAL' }),
   rotateBookingPublicToken: (s) => book(t, s.ws, s.probeDeparture.id),
   checkInBooking: (s) => confirmedBooking(t, s.ws, s.probeDeparture.id),
@@ -365,6 +367,7 @@ const WRITERS: Record<string, Role[]> = {
   createBooking: ['OPERATIONS', 'ADMIN'],
   updateBooking: ['OPERATIONS', 'ADMIN'],
   setBookingStatus: ['OPERATIONS', 'ADMIN'],
+  extendBookingHold: ['OPERATIONS', 'ADMIN'],
   createPaymentLink: ['OPERATIONS', 'ADMIN'],
   rotateBookingPublicToken: ['OPERATIONS', 'ADMIN'],
   createBookingRefund: ['OPERATIONS', 'ADMIN'],
@@ -465,6 +468,17 @@ async function snapshot(s: Seeded) {
     schedules: await knex('schedules').where(where).orderBy('id'),
   };
 }
+
+it('every route under /public/ needs no credential (so it is not in the matrix), the guest cancel among them', () => {
+  for (const route of apiRoutes.filter((r) => r.path.startsWith('/public/'))) {
+    expect(route.access, routeName(route)).toBe('public');
+    expect(protectedRoutes, routeName(route)).not.toContain(route);
+  }
+  expect(apiRoutes.find((route) => route.operationId === 'cancelPublicBooking')).toMatchObject({
+    access: 'public',
+    path: '/public/bookings/{publicToken}/cancel',
+  });
+});
 
 it('the route table has protected routes and every write route is in the role table', () => {
   expect(protectedRoutes.length).toBeGreaterThanOrEqual(10);
@@ -668,6 +682,7 @@ describe('records of another workspace', () => {
     ['POST', '/payment-link', undefined],
     ['POST', '/public-token', undefined],
     ['POST', '/refunds', { amount: 100 }],
+    ['POST', '/extend', { minutes: 5 }],
     ['GET', '/history', undefined],
   ])("%s of B's booking%s under A: 404, B's booking unchanged and unseen", async (method, suffix, body) => {
     const before = await snapshot(b);

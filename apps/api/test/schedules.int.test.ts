@@ -536,7 +536,13 @@ describe('updateSchedule', () => {
       [`${addDays(monday, 7)}T10:30:00.000Z`, 0],
       [`${addDays(monday, 14)}T10:30:00.000Z`, 0],
     ]);
-    expect(after[0]).toEqual({ ...booked, bookedSeats: 2, seatsRemaining: 4, updatedAt: expect.any(String) });
+    expect(after[0]).toEqual({
+      ...booked,
+      bookedSeats: 2,
+      heldSeats: 2,
+      seatsRemaining: 4,
+      updatedAt: expect.any(String),
+    });
     for (const gone of free) expect(after.map((d) => d.id)).not.toContain(gone.id);
     for (const departure of after) expect(departure.scheduleId).toBe(schedule.id);
   });

@@ -43,6 +43,7 @@ describe('migrations on PostgreSQL', () => {
         '0006-operations',
         '0007-inventory',
         '0008-schedules',
+        '0010-cancellation',
         '0012-guest-holds',
       ]);
     } finally {
@@ -75,6 +76,7 @@ describe('embedded PGlite', () => {
       '0006-operations',
       '0007-inventory',
       '0008-schedules',
+      '0010-cancellation',
       '0012-guest-holds',
     ]);
     const id = newId('workspace');

@@ -168,7 +168,8 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
           data: page.items,
           pagination: {
             hasMore: page.hasMore,
-            nextCursor: page.hasMore && page.next ? cursors.encode(scopeOf(scope), page.next) : null,
+            // A list's `next` is null on its last page; a change feed keeps one there (where to resume).
+            nextCursor: page.next ? cursors.encode(scopeOf(scope), page.next) : null,
           },
         };
       },

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../database.js';
 import { getOrCreateSecret } from '../secrets.js';
+import { describeBookingChangesContract } from './booking-changes.contract.js';
 import { describeBookingStoreContract } from './bookings.contract.js';
 import * as fixtures from './contract-fixtures.js';
 import {
@@ -782,6 +783,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
     });
 
     describeBookingStoreContract(() => database);
+    describeBookingChangesContract(() => database);
     describeWebhookStoreContract(() => database);
     describeCrmStoreContract(() => database);
     describeOperationsStoreContract(

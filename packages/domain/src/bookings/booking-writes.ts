@@ -43,7 +43,12 @@ export function emitBookingEvent(
 ): Promise<void> {
   return appendEvent(
     { outbox: stores.outbox, clock },
-    { type, workspaceId: booking.workspaceId, aggregateId: booking.id, data: data ?? toBookingView(booking) },
+    {
+      type,
+      workspaceId: booking.workspaceId,
+      aggregateId: booking.id,
+      data: data ?? toBookingView(booking, clock.now()),
+    },
   );
 }
 

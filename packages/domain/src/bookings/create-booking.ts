@@ -170,6 +170,8 @@ export function createBooking(
       cancellationReason: null,
       externalReference: null,
       holderKey: options.channel === 'public' ? (options.holder?.key ?? null) : null,
+      // The guest agrees to the tour's policy as it is now; later edits of the tour leave it.
+      cancellationPolicy: tour.cancellationPolicy,
     });
     if (input.externalReference !== undefined) {
       const claimed = await stores.bookings.claimExternalReference(

@@ -8,10 +8,56 @@ import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { PaymentProvider } from './checkout.js';
 
+type RefundStores = Pick<BookingStores, 'bookings' | 'payments' | 'customers' | 'outbox'>;
+
 export interface RefundDeps {
-  uow: UnitOfWork<Pick<BookingStores, 'bookings' | 'payments' | 'customers' | 'outbox'>>;
+  uow: UnitOfWork<RefundStores>;
   clock: Clock;
   payments: PaymentProvider;
+}
+
+/**
+ * Returns `amount` (> 0, at most paid minus refunded: the caller checked) of a booking the
+ * caller has locked: through the provider, recorded as a REFUND payment, paymentStatus
+ * following, `payment.refunded` emitted.
+ */
+export async function refundLocked(
+  stores: RefundStores,
+  deps: Pick<RefundDeps, 'clock' | 'payments'>,
+  booking: BookingRecord,
+  amount: number,
+  reason: string | null,
+): Promise<Result<BookingRecord>> {
+  const refunded = await deps.payments.refund({
+    bookingId: booking.id,
+    amount,
+    currency: booking.currency,
+  });
+  if (!refunded.ok) return refunded;
+  const payment = await stores.payments.insertPayment({
+    id: newId('payment'),
+    workspaceId: booking.workspaceId,
+    bookingId: booking.id,
+    sessionId: null,
+    kind: 'REFUND',
+    amount,
+    currency: booking.currency,
+    reason,
+  });
+  const total = booking.amountRefunded + amount;
+  const updated = await stores.bookings.update(booking.workspaceId, booking.id, {
+    amountRefunded: total,
+    paymentStatus: derivePaymentStatus(booking.totalAmount, booking.amountPaid, total),
+  });
+  await stores.customers.refreshStats(booking.workspaceId, booking.customerId);
+  await emitBookingEvent(stores, deps.clock, 'payment.refunded', updated, {
+    paymentId: payment.id,
+    bookingId: booking.id,
+    amount,
+    currency: booking.currency,
+    reason: payment.reason,
+  });
+  return ok(updated);
 }
 
 /** Refunds (additive): part or all of what was paid; paymentStatus follows. */
@@ -32,35 +78,6 @@ export function refundBooking(
     if (amount > refundable) {
       return fail(unprocessable(`At most ${refundable} can be refunded.`, 'amount', 'exceeds_refundable'));
     }
-    const refunded = await deps.payments.refund({
-      bookingId: booking.id,
-      amount,
-      currency: booking.currency,
-    });
-    if (!refunded.ok) return refunded;
-    const payment = await stores.payments.insertPayment({
-      id: newId('payment'),
-      workspaceId: booking.workspaceId,
-      bookingId: booking.id,
-      sessionId: null,
-      kind: 'REFUND',
-      amount,
-      currency: booking.currency,
-      reason: input.reason ?? null,
-    });
-    const total = booking.amountRefunded + amount;
-    const updated = await stores.bookings.update(ctx.workspaceId, booking.id, {
-      amountRefunded: total,
-      paymentStatus: derivePaymentStatus(booking.totalAmount, booking.amountPaid, total),
-    });
-    await stores.customers.refreshStats(ctx.workspaceId, booking.customerId);
-    await emitBookingEvent(stores, deps.clock, 'payment.refunded', updated, {
-      paymentId: payment.id,
-      bookingId: booking.id,
-      amount,
-      currency: booking.currency,
-      reason: payment.reason,
-    });
-    return ok(updated);
+    return refundLocked(stores, deps, booking, amount, input.reason ?? null);
   });
 }
