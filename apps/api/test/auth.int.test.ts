@@ -662,6 +662,18 @@ describe('records of another workspace', () => {
     expect(await snapshot(b)).toEqual(before);
   });
 
+  it.each([['application/json'], ['text/csv']])(
+    "GET of B's departure manifest under A (Accept: %s): 404, nothing of B in it",
+    async (accept) => {
+      const res = await t.request('GET', `${base()}/availability/${b.departure.id}/manifest`, {
+        token: a.ws.token,
+        headers: { Accept: accept },
+      });
+      expectHidden(res);
+      expect(JSON.stringify(res.body)).not.toContain('Bravo Secret Booker');
+    },
+  );
+
   it.each([
     ['GET', '', undefined],
     ['PATCH', '', { notes: 'Hijacked' }],

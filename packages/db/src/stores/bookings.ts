@@ -372,6 +372,14 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
       return { items, hasMore, next };
     },
 
+    async listByDeparture(workspaceId: string, availabilityId: string): Promise<BookingRecord[]> {
+      const rows = await bookings()
+        .where({ workspace_id: workspaceId, availability_id: availabilityId })
+        .whereNot({ status: 'CANCELLED' })
+        .orderBy(['created_at', 'id']);
+      return rows.map(toBooking);
+    },
+
     async findExpiredHolds(
       now: Date,
       options: { workspaceId?: string; availabilityId?: string; limit: number },

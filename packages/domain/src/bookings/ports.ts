@@ -112,6 +112,8 @@ export interface BookingStore {
     since: string,
     page: PageRequest,
   ): Promise<Page<BookingRecord>>;
+  /** The departure's bookings that are not CANCELLED, oldest first (then by id): its manifest. */
+  listByDeparture(workspaceId: string, availabilityId: string): Promise<BookingRecord[]>;
   /** PENDING bookings whose `expiresAt` <= now, oldest first; one departure's, or any workspace's. */
   findExpiredHolds(
     now: Date,

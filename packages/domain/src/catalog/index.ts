@@ -1,13 +1,17 @@
 export * from './availability-schemas.js';
+export * from './calendar.js';
 export * from './cancel-schedule.js';
 export * from './create-schedule.js';
 export * from './departure-rules.js';
+export * from './departure-views.js';
 export * from './departures.js';
 export * from './get-schedule.js';
 export * from './list-schedules.js';
+export { localDateTime } from './local-time.js';
 export * from './ports.js';
 export * from './public-catalog.js';
 export * from './public-departure.js';
+export * from './sales-status.js';
 export * from './schedule-schemas.js';
 export * from './ticket-types.js';
 export * from './tour-schemas.js';

@@ -83,6 +83,17 @@ export function localDateOf(instant: Date, timeZone: string): string {
   return new Date(wallClockMs(instant.getTime(), timeZone)).toISOString().slice(0, 10);
 }
 
+/** The wall clock in `timeZone` at `instant`: its date `YYYY-MM-DD` and time `HH:MM`. */
+export function localDateTime(instant: string | Date, timeZone: string): { date: string; time: string } {
+  const wall = new Date(wallClockMs(new Date(instant).getTime(), timeZone)).toISOString();
+  return { date: wall.slice(0, 10), time: wall.slice(11, 16) };
+}
+
+/** Calendar days from `from` to `to` (0 when equal, negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((asUtcMs(to, '00:00') - asUtcMs(from, '00:00')) / DAY_MS);
+}
+
 /** `date` plus `days` calendar days. */
 export function addDays(date: string, days: number): string {
   return new Date(asUtcMs(date, '00:00') + days * DAY_MS).toISOString().slice(0, 10);

@@ -19,6 +19,8 @@ export interface TourStore {
   insert(workspaceId: string, tour: NewTour): Promise<Result<Tour>>;
   findById(workspaceId: string, id: string): Promise<Tour | null>;
   findBySlug(workspaceId: string, slug: string): Promise<Tour | null>;
+  /** The workspace's tours among `ids` (in no order); unknown ids are left out. */
+  findByIds(workspaceId: string, ids: readonly string[]): Promise<Tour[]>;
   update(workspaceId: string, id: string, patch: TourPatch): Promise<Result<Tour>>;
   list(workspaceId: string, page: PageRequest): Promise<Page<Tour>>;
   listPublic(workspaceId: string): Promise<Tour[]>;
@@ -77,12 +79,16 @@ export interface AvailabilityStore {
    * database's seat constraint (0 <= booked <= capacity) refuses it: overbooking never lands.
    */
   adjustBookedSeats(workspaceId: string, id: string, delta: number): Promise<Result<Availability>>;
-  /** Departures of one tour a guest may book now (see `isBookable`), by start time. */
+  /**
+   * Departures of one tour a guest may book now (see `isBookable`; blackouts are the rule's
+   * to apply), by start time, at most `limit` (default 500).
+   */
   listBookable(
     workspaceId: string,
     tourId: string,
     filter: Omit<AvailabilityFilter, 'tourId'>,
     now: Date,
+    limit?: number,
   ): Promise<Availability[]>;
   /**
    * Departures (not CANCELLED) the resource is assigned to whose interval, startsAt ..

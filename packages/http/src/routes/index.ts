@@ -13,6 +13,7 @@ import { guideRoutes } from './guides.js';
 import { incidentRoutes } from './incidents.js';
 import { itineraryRoutes } from './itineraries.js';
 import { leadRoutes } from './leads.js';
+import { manifestRoutes } from './manifest.js';
 import { memberRoutes } from './members.js';
 import { publicRoutes } from './public.js';
 import { publicBookingRoutes } from './public-bookings.js';
@@ -24,6 +25,7 @@ import { webhookRoutes } from './webhooks.js';
 export const apiRoutes: readonly RouteDefinition[] = [
   ...tourRoutes,
   ...availabilityRoutes,
+  ...manifestRoutes,
   ...scheduleRoutes,
   ...customerRoutes,
   ...customerTimelineRoutes,
