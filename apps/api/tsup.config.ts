@@ -1,9 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/server.ts', 'src/cli.ts'],
+  entry: ['src/server.ts', 'src/cli.ts'],
   format: ['esm'],
-  dts: { entry: 'src/index.ts' },
   sourcemap: true,
   clean: true,
   target: 'node20',

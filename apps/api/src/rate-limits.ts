@@ -2,7 +2,7 @@ import type { Logger, RateLimiter, RateLimitOutcome, RateLimitPolicy } from '@tr
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
-export interface RateLimitRule {
+interface RateLimitRule {
   /** Requests allowed per window. */
   points: number;
   windowSeconds: number;

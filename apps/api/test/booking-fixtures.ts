@@ -72,7 +72,7 @@ export async function confirmedBooking(
 }
 
 /** The departure as listAvailability shows it now. */
-export async function departureNow(t: TestApi, ws: TestWorkspace, departure: { id: string; tourId: string }) {
+async function departureNow(t: TestApi, ws: TestWorkspace, departure: { id: string; tourId: string }) {
   const res = await t.request(
     'GET',
     `/workspaces/${ws.workspaceId}/availability?tourId=${departure.tourId}&limit=100`,

@@ -70,7 +70,7 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
 export const testRedisEnv = () => ({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: `${unique('test')}:` });
 
 /** Removes what a test left under its prefix (counters expire anyway; this keeps Redis tidy). */
-export async function deleteRedisKeys(redis: Redis | null, prefix: string): Promise<void> {
+async function deleteRedisKeys(redis: Redis | null, prefix: string): Promise<void> {
   if (redis?.status !== 'ready') return;
   const keys = await redis.keys(`${prefix}*`).catch(() => []);
   if (keys.length) await redis.del(...keys).catch(() => {});

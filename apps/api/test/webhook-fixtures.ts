@@ -10,7 +10,7 @@ import type { TestApi } from './harness.js';
 export const SECOND = 1000;
 
 /** One POST as the receiver saw it. */
-export interface ReceivedRequest {
+interface ReceivedRequest {
   path: string;
   headers: IncomingHttpHeaders;
   eventId: string | undefined;

@@ -35,7 +35,7 @@ export interface ApiTokenDeps {
  */
 export type Principal = ApiTokenPrincipal | SessionPrincipal;
 export type ApiTokenPrincipal = { kind: 'api_token'; tokenId: string; workspaceId: string; role: Role };
-export type SessionPrincipal = {
+type SessionPrincipal = {
   kind: 'session';
   sessionId: string;
   memberId: string;

@@ -30,7 +30,7 @@ const OPERATIONS_PERMISSIONS = [
 ] as const satisfies readonly Permission[];
 
 /** Decisions §6: each role includes the one before it. */
-export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
+const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
   READ_ONLY: new Set<Permission>(['read']),
   OPERATIONS: new Set<Permission>(OPERATIONS_PERMISSIONS),
   ADMIN: new Set<Permission>(PERMISSIONS),

@@ -16,7 +16,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const IN_MEMORY = 'memory://';
+const IN_MEMORY = 'memory://';
 
 export async function createDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.url)

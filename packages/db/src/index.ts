@@ -1,4 +1,4 @@
-export { createDatabase, type Database, type DatabaseConfig, withTransaction } from './database.js';
+export { createDatabase, type Database } from './database.js';
 export { migrateLatest } from './migrations/index.js';
 export { getOrCreateSecret } from './secrets.js';
 export { createStores, createUnitOfWork, type Repositories } from './stores/index.js';

@@ -1,7 +1,6 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { badRequest, type HttpError } from './errors.js';
 
-export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 const MAX_JSON_DEPTH = 32;
 
 function hasBody(req: Request): boolean {

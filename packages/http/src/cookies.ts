@@ -2,7 +2,7 @@ import { SESSION_COOKIE, SESSION_LIFETIME_MS } from '@travelops/auth';
 import type { Request, Response } from 'express';
 
 /** One cookie's value from the `Cookie` header (values we set are base62: no decoding). */
-export function readCookie(req: Request, name: string): string | undefined {
+function readCookie(req: Request, name: string): string | undefined {
   const header = req.get('Cookie');
   if (!header) return undefined;
   for (const pair of header.split(';')) {

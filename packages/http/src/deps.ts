@@ -22,9 +22,9 @@ export interface Logger {
   error(fields: object, msg?: string): void;
 }
 
-export type ReadinessCheck = () => Promise<void>;
+type ReadinessCheck = () => Promise<void>;
 
-export interface HttpConfig {
+interface HttpConfig {
   /** Base of links the service hands out, e.g. checkout URLs. */
   publicBaseUrl: string;
   /** Express `trust proxy` setting: which proxies' X-Forwarded-For to believe. */

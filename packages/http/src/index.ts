@@ -1,13 +1,9 @@
-export { type CreateAppOptions, createApp } from './app.js';
-export { type CursorCodec, createCursorCodec } from './cursor.js';
-export type { HttpConfig, HttpDeps, Logger, ReadinessCheck } from './deps.js';
-export { statusForCode } from './errors.js';
-export { API_VERSION, buildOpenApiDocument, type OpenApiDocument } from './openapi/document.js';
-export {
-  clientKey,
-  type RateLimiter,
-  type RateLimitOutcome,
-  type RateLimitPolicy,
+export { createApp } from './app.js';
+export type { Logger } from './deps.js';
+export type {
+  RateLimiter,
+  RateLimitOutcome,
+  RateLimitPolicy,
 } from './rate-limit.js';
 export type { RouteDefinition } from './route.js';
 export { apiRoutes } from './routes/index.js';

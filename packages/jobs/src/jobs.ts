@@ -16,7 +16,7 @@ import type { Job } from './worker.js';
 
 /** What every job needs, handed over by the app that assembles them. */
 /** The stores the jobs touch, through a unit of work on the pool. */
-export type JobStores = ExpireHoldsDeps['uow']['stores'] &
+type JobStores = ExpireHoldsDeps['uow']['stores'] &
   WebhookStores & { idempotency: IdempotencyStore; sessions: SessionStore };
 
 export interface JobDeps {

@@ -1,4 +1,4 @@
-export type LogLevel = 'info' | 'warn' | 'error';
+type LogLevel = 'info' | 'warn' | 'error';
 
 /** The minimal logger the worker, its jobs and the API share. Fields first, message second. */
 export type Logger = {

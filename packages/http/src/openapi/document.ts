@@ -6,7 +6,7 @@ import { ERROR_RESPONSES, ErrorEnvelopeSchema } from './error-responses.js';
 import { type Components, type JsonSchemaObject, jsonSchemaOf } from './json-schema.js';
 import { webhookOperations, webhookPayloadSchemas } from './webhooks.js';
 
-export const API_VERSION = '2.0.0';
+const API_VERSION = '2.0.0';
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Tours: 'The product catalog: what an operator sells.',

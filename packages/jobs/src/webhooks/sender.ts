@@ -3,13 +3,13 @@ import { request as httpsRequest } from 'node:https';
 import { DELIVERY_TIMEOUT_MS, MAX_RESPONSE_BYTES } from '@travelops/webhooks';
 import { checkHost } from './address-guard.js';
 
-export interface WebhookRequest {
+interface WebhookRequest {
   url: string;
   headers: Record<string, string>;
   body: string;
 }
 
-export interface WebhookResponse {
+interface WebhookResponse {
   /** Absent when no answer came: refused, timed out, blocked address. */
   statusCode?: number;
   retryAfter?: string | null;
