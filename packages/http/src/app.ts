@@ -2,9 +2,11 @@ import type { DomainError } from '@travelops/domain';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { type Caller, callerOf } from './admission.js';
+import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';
-import { renderDocsPage } from './docs-page.js';
+import { DOCS_STYLE, renderDocsPage } from './docs-page.js';
 import { HttpError, sendError } from './errors.js';
+import { homePage, sendPage } from './home-page.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { clientKey, isCounted, limitByIp, setRateLimitHeaders } from './rate-limit.js';
 import { registerRoute } from './register.js';
@@ -27,13 +29,21 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
     extraPaths: systemPaths,
   });
   const docsPage = renderDocsPage(openApi);
+  const https = deps.config.publicBaseUrl.startsWith('https:');
+  const home = homePage(openApi.info, https);
 
   const app = express();
   app.disable('x-powered-by');
   // Only bookings carry an ETag: their version, for If-Match (decisions §4).
   app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy ?? false);
-  app.use(helmet());
+  // helmet's headers, with our Content-Security-Policy (csp.ts): strict, and no upgrade on http.
+  app.use(helmet({ contentSecurityPolicy: false }));
+  const defaultPolicy = pagePolicy({ https });
+  app.use((_req, res, next) => {
+    res.setHeader('Content-Security-Policy', defaultPolicy);
+    next();
+  });
   app.use(requestId);
   app.use(logRequests(deps));
   app.use('/workspaces', (_req, res, next) => {
@@ -47,6 +57,11 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   const countByIp = limitByIp(deps.rateLimiter, refuse);
   app.use(['/healthz', '/readyz'], limitByIp(deps.rateLimiter, refuse, 'peek'));
   app.use(['/openapi.json', '/docs', '/sandbox'], countByIp);
+
+  // Not part of the contract: a landing page for whoever opens the base URL in a browser.
+  app.get('/', countByIp, (_req, res) => {
+    sendPage(res, home);
+  });
 
   app.get('/healthz', (_req, res) => {
     res.json({ data: { status: 'ok' } });
@@ -82,6 +97,7 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
     res.json(openApi);
   });
   app.get('/docs', (_req, res) => {
+    res.setHeader('Content-Security-Policy', pagePolicy({ https, inlineStyles: [DOCS_STYLE] }));
     res.type('html').send(docsPage);
   });
 

@@ -6,6 +6,9 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+export const DOCS_STYLE =
+  'body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{background:#f5f5f5;padding:.5rem;overflow:auto}.m{background:#234;color:#fff;padding:0 .4rem;border-radius:3px}section{border-top:1px solid #ddd}';
+
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
 const json = (value: unknown) => `<pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre>`;
@@ -53,7 +56,7 @@ export function renderDocsPage(doc: OpenApiDocument): string {
     .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(doc.info.title)} ${doc.info.version}</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{background:#f5f5f5;padding:.5rem;overflow:auto}.m{background:#234;color:#fff;padding:0 .4rem;border-radius:3px}section{border-top:1px solid #ddd}</style>
+<style>${DOCS_STYLE}</style>
 </head><body>
 <h1>${escapeHtml(doc.info.title)} <small>${doc.info.version}</small></h1>
 <p>${escapeHtml(doc.info.description)}</p>
