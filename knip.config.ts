@@ -26,6 +26,11 @@ export default {
       // still checked.
       includeEntryExports: false,
     },
+    'packages/http': {
+      ...packageLayout,
+      // /docs serves redoc's standalone bundle, found by require.resolve (docs-page.ts), not imported.
+      ignoreDependencies: ['redoc'],
+    },
     'apps/api': {
       entry: ['src/cli.ts', 'bench/*.ts', 'test/**/*.ts', 'src/**/*.test.ts'],
       project: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', '*.ts'],

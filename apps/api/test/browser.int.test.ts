@@ -44,3 +44,27 @@ describe('sandbox checkout', () => {
     expect(after.body.data).toMatchObject({ status: 'CONFIRMED', paymentStatus: 'PAID' });
   });
 });
+
+describe('/docs', () => {
+  it('renders the reference under its CSP: createBooking shows the fields of BookingCreate', async () => {
+    const page = await browser.context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(String(error)));
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(`${t.baseUrl}/docs`);
+    const operation = page.locator('[id="tag/Bookings/operation/createBooking"]');
+    await operation.waitFor({ timeout: 30_000 });
+    const text = (await operation.textContent()) ?? '';
+    for (const field of ['availabilityId', 'customer', 'participants', 'addOns', 'paymentMode', 'notes']) {
+      expect(text, field).toContain(field);
+    }
+    // Nothing fetched from elsewhere, nothing refused by the policy, no script error.
+    expect(requests.filter((url) => !url.startsWith(t.baseUrl) && !url.startsWith('blob:'))).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -64,7 +64,7 @@ describe('createApp', () => {
     const served = servedRoutes((app as unknown as { router: { stack: Layer[] } }).router.stack);
     expect(served.length).toBeGreaterThan(10);
     // Served for people, not integrators, so outside the contract.
-    const notInContract = ['get /'];
+    const notInContract = ['get /', 'get /docs/redoc.standalone.js', 'get /docs/init.js'];
     expect(new Set(served)).toEqual(new Set([...documented, ...notInContract]));
   });
 
@@ -119,12 +119,27 @@ describe('createApp', () => {
     expect(write.status).toBe(403);
   });
 
-  it('serves a human-readable reference at /docs', async () => {
+  it('serves /docs as a page that loads the renderer and its starter from this origin, under a nonce', async () => {
     const res = await fetch(`${base}/docs`);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
     const html = await res.text();
-    expect(html).toContain('createCustomer');
-    expect(html).toContain('/workspaces/{workspaceId}/availability');
+    const nonce = /<script src="\/docs\/init\.js" nonce="([^"]+)">/.exec(html)?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{24}$/);
+    expect(html).toContain(`<script src="/docs/redoc.standalone.js" nonce="${nonce}"></script>`);
+    expect(html).not.toMatch(/<script>|<style|style=/);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain(`style-src 'self' 'nonce-${nonce}';`);
+    expect(csp).not.toContain('unsafe');
+    // A fresh nonce on every answer.
+    expect(await (await fetch(`${base}/docs`)).text()).not.toContain(nonce);
+    for (const asset of ['/docs/redoc.standalone.js', '/docs/init.js']) {
+      const js = await fetch(`${base}${asset}`);
+      expect(js.status, asset).toBe(200);
+      expect(js.headers.get('content-type')).toMatch(/javascript/);
+      expect(await js.text()).not.toContain('cdn.redoc.ly');
+    }
   });
 
   it('answers GET / with a small page linking the reference, the contract and health, under a strict CSP', async () => {

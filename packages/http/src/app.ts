@@ -4,7 +4,7 @@ import helmet from 'helmet';
 import { type Caller, callerOf } from './admission.js';
 import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';
-import { DOCS_STYLE, renderDocsPage } from './docs-page.js';
+import { docsRouter } from './docs-page.js';
 import { HttpError, sendError } from './errors.js';
 import { homePage, sendPage } from './home-page.js';
 import { buildOpenApiDocument } from './openapi/document.js';
@@ -28,7 +28,6 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
     serverUrl: deps.config.publicBaseUrl,
     extraPaths: systemPaths,
   });
-  const docsPage = renderDocsPage(openApi);
   const https = deps.config.publicBaseUrl.startsWith('https:');
   const home = homePage(openApi.info, https);
 
@@ -96,10 +95,7 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   app.get('/openapi.json', (_req, res) => {
     res.json(openApi);
   });
-  app.get('/docs', (_req, res) => {
-    res.setHeader('Content-Security-Policy', pagePolicy({ https, inlineStyles: [DOCS_STYLE] }));
-    res.type('html').send(docsPage);
-  });
+  app.use(docsRouter({ title: `${openApi.info.title} ${openApi.info.version}: reference`, https }));
 
   const router = express.Router();
   for (const route of routes) registerRoute(router, route, deps);

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { pagePolicy } from './csp.js';
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
@@ -26,7 +26,7 @@ export function homePage(info: { title: string; version: string }, https: boolea
   const title = escapeHtml(info.title);
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title><style>${STYLE}</style></head><body>
+<title>${title}</title><link rel="icon" href="data:,"><style>${STYLE}</style></head><body>
 <h1>${title} <small>${escapeHtml(info.version)}</small></h1>
 <p>A REST interface over JSON for tour operators and their integrators: tours, departures, customers, bookings,
 public booking endpoints and signed webhooks. Authenticated operations take

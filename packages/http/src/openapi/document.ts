@@ -258,5 +258,3 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
     },
   };
 }
-
-export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
