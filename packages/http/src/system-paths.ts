@@ -1,29 +1,38 @@
 /** OpenAPI entries of the operations served outside the route table. */
-const plain = (operationId: string, summary: string, description: string) => ({
+const plain = (operationId: string, summary: string, description: string, example: object) => ({
   get: {
     operationId,
     summary,
     tags: ['System'],
     security: [],
-    responses: { '200': { description, content: { 'application/json': { schema: { type: 'object' } } } } },
+    responses: {
+      '200': { description, content: { 'application/json': { schema: { type: 'object' }, example } } },
+    },
   },
 });
 
+const READY = { data: { status: 'ready', checks: { database: 'ok', redis: 'ok' } } };
+const HTML = '<!doctype html><html lang="en">...</html>';
+
 export const systemPaths: Record<string, object> = {
-  '/healthz': plain('getHealth', 'Liveness', 'The process is up.'),
+  '/healthz': plain('getHealth', 'Liveness', 'The process is up.', { data: { status: 'ok' } }),
   '/readyz': {
     get: {
-      ...plain('getReadiness', 'Readiness', 'The database (and Redis, when configured) answer.').get,
+      ...plain('getReadiness', 'Readiness', 'The database (and Redis, when configured) answer.', READY).get,
       responses: {
         '200': {
           description: 'The database (and Redis, when configured) answer.',
-          content: { 'application/json': { schema: { type: 'object' } } },
+          content: { 'application/json': { schema: { type: 'object' }, example: READY } },
         },
         '503': { $ref: '#/components/responses/InternalError' },
       },
     },
   },
-  '/openapi.json': plain('getOpenApiDocument', 'This document', 'The OpenAPI 3.1 description.'),
+  '/openapi.json': plain('getOpenApiDocument', 'This document', 'The OpenAPI 3.1 description.', {
+    openapi: '3.1.0',
+    info: { title: 'TravelOps API', version: '2.0.0' },
+    paths: {},
+  }),
   '/docs': {
     get: {
       operationId: 'getApiReference',
@@ -31,13 +40,24 @@ export const systemPaths: Record<string, object> = {
       tags: ['System'],
       security: [],
       responses: {
-        '200': { description: 'HTML reference.', content: { 'text/html': { schema: { type: 'string' } } } },
+        '200': {
+          description: 'HTML reference.',
+          content: { 'text/html': { schema: { type: 'string' }, example: HTML } },
+        },
       },
     },
   },
 
   '/sandbox/pay/{token}': {
-    parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
+    parameters: [
+      {
+        name: 'token',
+        in: 'path',
+        required: true,
+        schema: { type: 'string' },
+        example: '9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a',
+      },
+    ],
     get: {
       operationId: 'getSandboxCheckout',
       summary: 'Sandbox checkout page',
@@ -45,7 +65,10 @@ export const systemPaths: Record<string, object> = {
       tags: ['System'],
       security: [],
       responses: {
-        '200': { description: 'HTML page.', content: { 'text/html': { schema: { type: 'string' } } } },
+        '200': {
+          description: 'HTML page.',
+          content: { 'text/html': { schema: { type: 'string' }, example: HTML } },
+        },
         '404': { $ref: '#/components/responses/NotFound' },
       },
     },
@@ -63,15 +86,35 @@ export const systemPaths: Record<string, object> = {
             schema: {
               type: 'object',
               required: ['outcome'],
-              properties: { outcome: { type: 'string', enum: ['succeeded', 'failed'] } },
+              properties: {
+                outcome: {
+                  type: 'string',
+                  enum: ['succeeded', 'failed'],
+                  description: 'What the sandbox provider reports: `succeeded` or `failed`.',
+                },
+              },
             },
+            example: { outcome: 'succeeded' },
           },
         },
       },
       responses: {
         '200': {
           description: 'The session and booking after payment.',
-          content: { 'application/json': { schema: { type: 'object' } } },
+          content: {
+            'application/json': {
+              schema: { type: 'object' },
+              example: {
+                data: {
+                  sessionId: 'ps_4Xk9TzQ2mB7rW1pLs8YvNc',
+                  status: 'SUCCEEDED',
+                  amount: 5000,
+                  currency: 'EUR',
+                  booking: { id: 'bkg_4Xk9TzQ2mB7rW1pLs8YvNc', status: 'CONFIRMED', paymentStatus: 'PAID' },
+                },
+              },
+            },
+          },
         },
         '400': { $ref: '#/components/responses/BadRequest' },
         '404': { $ref: '#/components/responses/NotFound' },
