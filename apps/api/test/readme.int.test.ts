@@ -74,9 +74,11 @@ function bash(script: string, env: Record<string, string>) {
   });
 }
 
-it('the receiver shown in the README is the example file, word for word', async () => {
-  const example = await readFile(join(root, 'packages', 'webhooks', 'examples', 'receiver.mjs'), 'utf8');
-  expect(blocksOf('Receive webhooks', 'js')).toEqual([example]);
+it('the receiver and the client script shown in the README are the example files, word for word', async () => {
+  const receiver = await readFile(join(root, 'packages', 'webhooks', 'examples', 'receiver.mjs'), 'utf8');
+  expect(blocksOf('Receive webhooks', 'js')).toEqual([receiver]);
+  const client = await readFile(join(root, 'packages', 'client', 'examples', 'next-departures.mjs'), 'utf8');
+  expect(blocksOf('Typed client', 'js')).toEqual([client]);
 });
 
 it('the quick start, booking, API-key and webhook walk-throughs run as pasted', async () => {
@@ -97,6 +99,7 @@ it('the quick start, booking, API-key and webhook walk-throughs run as pasted', 
       `export API=${t.baseUrl} TOKEN=${demo.token} WS=${demo.workspaceId}`,
     ),
     ...blocksOf('Book a seat (walk-through)', 'sh'),
+    ...blocksOf('Typed client', 'sh'),
     ...blocksOf('Sign in and manage API keys', 'sh'),
     ...blocksOf('Receive webhooks', 'sh').map((block) =>
       block.replaceAll('localhost:4000', `localhost:${receiverPort}`),
@@ -106,6 +109,7 @@ it('the quick start, booking, API-key and webhook walk-throughs run as pasted', 
   expect(code, output).toBe(0);
   expect(output).toContain('"slug":"old-town-walk"');
   expect(output).toContain('{"data":{"status":"ok"}}');
+  expect(output).toMatch(/^avl_\w+ \d{4}-\d\d-\d\dT[\d:.]+Z \d+ seats left$/m);
   expect(output).toMatch(/^PENDING$/m);
   expect(output).toMatch(/^CONFIRMED$/m);
   expect(output).toMatch(/^PAID$/m);
