@@ -11,6 +11,7 @@ import { createApp, createSandboxPaymentProvider, type Logger } from '@travelops
 import { createEndpointUrlCheck } from '@travelops/jobs';
 import type { Redis } from 'ioredis';
 import type { ApiConfig } from './config.js';
+import { type ApiMetrics, createApiMetrics } from './metrics.js';
 import { createRateLimiter } from './rate-limits.js';
 import { createRedisClient } from './redis.js';
 
@@ -20,6 +21,8 @@ export interface Api {
   app: ReturnType<typeof createApp>;
   database: Database;
   redis: Redis | null;
+  /** Null when METRICS_TOKEN is unset. */
+  metrics: ApiMetrics | null;
   close(): Promise<void>;
 }
 
@@ -58,6 +61,9 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
   const csrfSecret = await getOrCreateSecret(database.knex, 'csrf-signing', () =>
     randomBytes(32).toString('base64url'),
   );
+  const metrics = config.metricsToken
+    ? createApiMetrics({ token: config.metricsToken, knex: database.knex, logger })
+    : null;
   const app = createApp({
     uow: createUnitOfWork(database.knex),
     clock,
@@ -77,11 +83,13 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
       ...(redis && { redis: async () => void (await (redis as Redis).ping()) }),
     },
     config: { publicBaseUrl: config.publicBaseUrl, trustProxy: config.trustProxy },
+    ...(metrics && { metrics }),
   });
   return {
     app,
     database,
     redis,
+    metrics,
     async close() {
       redis?.disconnect();
       await database.close();

@@ -84,8 +84,26 @@ describe('loadConfig: every variable is checked at start', () => {
     ['REDIS_URL', 'localhost:6379'],
     ['PUBLIC_BASE_URL', 'example.com'],
     ['WORKER_IN_PROCESS', 'yes'],
+    ['METRICS_TOKEN', 'short'],
+    ['LOG_LEVEL', 'debugging'],
+    ['LOG_FORMAT', 'xml'],
   ])('%s=%s stops the start with a message that names the key', (key, value) => {
     expect(() => loadConfig({ [key]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [key]: value })).toThrow(new RegExp(`\\b${key}: `));
+  });
+});
+
+describe('loadConfig: metrics and logs', () => {
+  it('metrics are off without METRICS_TOKEN; logs default to info with the format left to the terminal', () => {
+    expect(loadConfig({})).toMatchObject({
+      metricsToken: undefined,
+      log: { level: 'info', format: undefined },
+    });
+  });
+
+  it('reads METRICS_TOKEN, LOG_LEVEL and LOG_FORMAT', () => {
+    expect(
+      loadConfig({ METRICS_TOKEN: 'a-long-metrics-secret', LOG_LEVEL: 'warn', LOG_FORMAT: 'json' }),
+    ).toMatchObject({ metricsToken: 'a-long-metrics-secret', log: { level: 'warn', format: 'json' } });
   });
 });

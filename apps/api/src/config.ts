@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { LOG_FORMATS, LOG_LEVELS, type LogLevel } from '@travelops/jobs';
 import * as v from 'valibot';
 import type { RateLimitRules } from './rate-limits.js';
 
@@ -89,6 +90,12 @@ const EnvSchema = v.object({
   LOGIN_LIMIT_PER_ACCOUNT: v.optional(Count, '10'),
   LOGIN_LIMIT_PER_IP: v.optional(Count, '100'),
   LOGIN_LIMIT_WINDOW_SECONDS: v.optional(Count, '900'),
+  // A secret a scraper presents; long enough not to be guessed. Unset: no /metrics at all.
+  METRICS_TOKEN: v.optional(
+    v.pipe(v.string(), v.regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 to 200 printable characters, no spaces')),
+  ),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  LOG_FORMAT: v.optional(v.picklist(LOG_FORMATS, `must be one of ${LOG_FORMATS.join(', ')}`)),
 });
 
 export interface ApiConfig {
@@ -107,6 +114,9 @@ export interface ApiConfig {
   /** Prefix of every Redis key this deployment writes. */
   redisKeyPrefix: string;
   rateLimits: RateLimitRules;
+  /** Bearer secret of /metrics; undefined: metrics are off. */
+  metricsToken: string | undefined;
+  log: { level: LogLevel; format: 'json' | 'pretty' | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -135,6 +145,9 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
     // Unset: private receivers are allowed except in production (development ones live on localhost).
     allowPrivateWebhookUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS ?? e.NODE_ENV !== 'production',
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    metricsToken: e.METRICS_TOKEN,
+    // Unset format: the app picks (pretty on a terminal).
+    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
     rateLimits: {
       credential: { points: e.RATE_LIMIT_PER_TOKEN, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
       ip: { points: e.RATE_LIMIT_PER_IP, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },

@@ -1,12 +1,13 @@
 import type { Server } from 'node:http';
 import { createUnitOfWork } from '@travelops/db';
-import { createJobs, createJsonLogger, createWorker } from '@travelops/jobs';
+import { createJobs, createJsonLogger, createWorker, defaultLogFormat } from '@travelops/jobs';
 import { seedDemo } from './cli/seed.js';
 import { createApi, systemClock } from './compose.js';
 import { type ApiConfig, ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError, lockDataDir } from './data-lock.js';
 
-const logger = createJsonLogger();
+// Replaced by one with LOG_LEVEL and LOG_FORMAT once the environment has been read.
+let logger = createJsonLogger(process.stdout, { format: defaultLogFormat() });
 
 /** Listens, or explains in one line why not (a taken port is the usual first-hour surprise). */
 async function listen(server: Server, config: ApiConfig): Promise<void> {
@@ -30,6 +31,10 @@ async function listen(server: Server, config: ApiConfig): Promise<void> {
 
 async function main() {
   const config = loadConfig(process.env);
+  logger = createJsonLogger(process.stdout, {
+    level: config.log.level,
+    format: config.log.format ?? defaultLogFormat(),
+  });
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.pgliteDir);
   const api = await createApi(config, logger);
 
@@ -51,7 +56,10 @@ async function main() {
 
   const jobs = createJobs(
     { uow: createUnitOfWork(api.database.knex), clock: systemClock, logger },
-    { allowPrivateWebhookUrls: config.allowPrivateWebhookUrls },
+    {
+      allowPrivateWebhookUrls: config.allowPrivateWebhookUrls,
+      ...(api.metrics && { onDeliveryAttempt: api.metrics.deliveryAttempt }),
+    },
   );
   const worker = config.workerInProcess ? createWorker({ jobs, logger }) : null;
   worker?.start();
@@ -63,6 +71,7 @@ async function main() {
       publicBaseUrl: config.publicBaseUrl,
       database: api.database.kind,
       workerInProcess: Boolean(worker),
+      metrics: api.metrics ? '/metrics (bearer METRICS_TOKEN)' : 'off (METRICS_TOKEN unset)',
     },
     'TravelOps API listening',
   );

@@ -161,6 +161,11 @@ describe('createApp', () => {
     expect(res.headers.get('x-ratelimit-limit')).toBeTruthy();
   });
 
+  it('serves no /metrics without a metrics token (METRICS_TOKEN unset)', async () => {
+    const res = await fetch(`${base}/metrics`);
+    expect(res.status).toBe(404);
+  });
+
   it('escapes what the home page prints', () => {
     const { html } = homePage({ title: '<img src=x onerror=alert(1)>', version: '"2"' }, false);
     expect(html).not.toContain('<img');

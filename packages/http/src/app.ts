@@ -7,6 +7,7 @@ import type { HttpDeps } from './deps.js';
 import { docsRouter } from './docs-page.js';
 import { HttpError, sendError } from './errors.js';
 import { homePage, sendPage } from './home-page.js';
+import { metricsHandler } from './metrics.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { clientKey, isCounted, limitByIp, setRateLimitHeaders } from './rate-limit.js';
 import { registerRoute } from './register.js';
@@ -95,6 +96,7 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   app.get('/openapi.json', (_req, res) => {
     res.json(openApi);
   });
+  if (deps.metrics) app.get('/metrics', countByIp, metricsHandler(deps.metrics));
   app.use(docsRouter({ title: `${openApi.info.title} ${openApi.info.version}: reference`, https }));
 
   const router = express.Router();
@@ -140,16 +142,26 @@ function credentialFields({ principal, session }: Caller) {
   return {};
 }
 
+/** The route pattern that answered (`/workspaces/:workspaceId/bookings`), never the raw path. */
+const routeTemplate = (req: Request): string => req.route?.path ?? '(unmatched)';
+
 /** One line per request: what was asked (route pattern, never the raw path), by whom, how it went. */
 function logRequests(deps: HttpDeps) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      deps.metrics?.observeRequest({
+        method: req.method,
+        route: routeTemplate(req),
+        status: res.statusCode,
+        seconds,
+      });
       deps.logger.info(
         {
           requestId: res.locals.requestId,
           method: req.method,
-          route: req.route?.path ?? '(unmatched)',
+          route: routeTemplate(req),
           status: res.statusCode,
           ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
           workspaceId: res.locals.workspaceId,

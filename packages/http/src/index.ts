@@ -1,5 +1,5 @@
 export { createApp } from './app.js';
-export type { Logger } from './deps.js';
+export type { HttpMetrics, Logger } from './deps.js';
 export type {
   RateLimiter,
   RateLimitOutcome,
