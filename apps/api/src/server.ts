@@ -9,6 +9,9 @@ import { DataDirInUseError, lockDataDir } from './data-lock.js';
 // Replaced by one with LOG_LEVEL and LOG_FORMAT once the environment has been read.
 let logger = createJsonLogger(process.stdout, { format: defaultLogFormat() });
 
+/** How long requests in flight may take to finish after SIGTERM or Ctrl-C. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** Listens, or explains in one line why not (a taken port is the usual first-hour surprise). */
 async function listen(server: Server, config: ApiConfig): Promise<void> {
   await new Promise<void>((resolve, reject) => {
@@ -93,8 +96,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    server.close();
+    // No new connections; requests in flight finish (up to the grace period) before the
+    // database closes under them.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await closed;
+    clearTimeout(grace);
     await worker?.stop();
     await api.close();
     unlock();
