@@ -12,6 +12,7 @@ import { createApp, createSandboxPaymentProvider, type Logger } from '@travelops
 import { createEndpointUrlCheck } from '@travelops/jobs';
 import type { Redis } from 'ioredis';
 import type { ApiConfig, ServerTimeouts } from './config.js';
+import { type ApiMetrics, createApiMetrics } from './metrics.js';
 import { createRateLimiter } from './rate-limits.js';
 import { createRedisClient } from './redis.js';
 
@@ -21,6 +22,8 @@ export interface Api {
   app: ReturnType<typeof createApp>;
   database: Database;
   redis: Redis | null;
+  /** Null when METRICS_TOKEN is unset. */
+  metrics: ApiMetrics | null;
   close(): Promise<void>;
 }
 
@@ -77,6 +80,9 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
   const csrfSecret = await getOrCreateSecret(database.knex, 'csrf-signing', () =>
     randomBytes(32).toString('base64url'),
   );
+  const metrics = config.metricsToken
+    ? createApiMetrics({ token: config.metricsToken, knex: database.knex, logger })
+    : null;
   const app = createApp({
     uow: createUnitOfWork(database.knex),
     clock,
@@ -100,11 +106,13 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
       trustProxy: config.trustProxy,
       publicHoldsPerClient: config.publicHoldsPerClient,
     },
+    ...(metrics && { metrics }),
   });
   return {
     app,
     database,
     redis,
+    metrics,
     async close() {
       redis?.disconnect();
       await database.close();

@@ -61,3 +61,49 @@ describe('loadConfig: webhook receivers', () => {
     expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'yes' })).toThrow(/WEBHOOK_ALLOW_PRIVATE_URLS/);
   });
 });
+
+describe('loadConfig: every variable is checked at start', () => {
+  it.each([
+    ['loopback', 'loopback'],
+    ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+    ['fd00::/8', 'fd00::/8'],
+    ['false', false],
+  ])('TRUST_PROXY=%s is accepted', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    ['TRUST_PROXY', 'banana'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', 'loopback,banana'],
+    ['HOST', 'not a host'],
+    ['NODE_ENV', 'prod'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['PUBLIC_BASE_URL', 'example.com'],
+    ['WORKER_IN_PROCESS', 'yes'],
+    ['METRICS_TOKEN', 'short'],
+    ['LOG_LEVEL', 'debugging'],
+    ['LOG_FORMAT', 'xml'],
+  ])('%s=%s stops the start with a message that names the key', (key, value) => {
+    expect(() => loadConfig({ [key]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [key]: value })).toThrow(new RegExp(`\\b${key}: `));
+  });
+});
+
+describe('loadConfig: metrics and logs', () => {
+  it('metrics are off without METRICS_TOKEN; logs default to info with the format left to the terminal', () => {
+    expect(loadConfig({})).toMatchObject({
+      metricsToken: undefined,
+      log: { level: 'info', format: undefined },
+    });
+  });
+
+  it('reads METRICS_TOKEN, LOG_LEVEL and LOG_FORMAT', () => {
+    expect(
+      loadConfig({ METRICS_TOKEN: 'a-long-metrics-secret', LOG_LEVEL: 'warn', LOG_FORMAT: 'json' }),
+    ).toMatchObject({ metricsToken: 'a-long-metrics-secret', log: { level: 'warn', format: 'json' } });
+  });
+});

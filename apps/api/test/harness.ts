@@ -102,7 +102,11 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const api = await createApi(config, logger);
-  const server: Server = createHttpServer(api.app, config.timeouts).listen(0, '127.0.0.1');
+  // Port 0 (any free one) unless the test needs to know it first (links built on PUBLIC_BASE_URL).
+  const server: Server = createHttpServer(api.app, config.timeouts).listen(
+    config.port === 3000 && !env.PORT ? 0 : config.port,
+    '127.0.0.1',
+  );
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const deps = { uow: createUnitOfWork(api.database.knex), clock: systemClock };

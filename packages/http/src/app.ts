@@ -2,9 +2,12 @@ import type { DomainError } from '@travelops/domain';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { type Caller, callerOf } from './admission.js';
+import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';
-import { renderDocsPage } from './docs-page.js';
+import { docsRouter } from './docs-page.js';
 import { HttpError, sendError } from './errors.js';
+import { homePage, sendPage } from './home-page.js';
+import { metricsHandler } from './metrics.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { clientKey, isCounted, limitByIp, setRateLimitHeaders } from './rate-limit.js';
 import { registerRoute } from './register.js';
@@ -26,14 +29,21 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
     serverUrl: deps.config.publicBaseUrl,
     extraPaths: systemPaths,
   });
-  const docsPage = renderDocsPage(openApi);
+  const https = deps.config.publicBaseUrl.startsWith('https:');
+  const home = homePage(openApi.info, https);
 
   const app = express();
   app.disable('x-powered-by');
   // Only bookings carry an ETag: their version, for If-Match (decisions §4).
   app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy ?? false);
-  app.use(helmet());
+  // helmet's headers, with our Content-Security-Policy (csp.ts): strict, and no upgrade on http.
+  app.use(helmet({ contentSecurityPolicy: false }));
+  const defaultPolicy = pagePolicy({ https });
+  app.use((_req, res, next) => {
+    res.setHeader('Content-Security-Policy', defaultPolicy);
+    next();
+  });
   app.use(requestId);
   app.use(logRequests(deps));
   app.use('/workspaces', (_req, res, next) => {
@@ -47,6 +57,11 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   const countByIp = limitByIp(deps.rateLimiter, refuse);
   app.use(['/healthz', '/readyz'], limitByIp(deps.rateLimiter, refuse, 'peek'));
   app.use(['/openapi.json', '/docs', '/sandbox'], countByIp);
+
+  // Not part of the contract: a landing page for whoever opens the base URL in a browser.
+  app.get('/', countByIp, (_req, res) => {
+    sendPage(res, home);
+  });
 
   app.get('/healthz', (_req, res) => {
     res.json({ data: { status: 'ok' } });
@@ -81,9 +96,8 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   app.get('/openapi.json', (_req, res) => {
     res.json(openApi);
   });
-  app.get('/docs', (_req, res) => {
-    res.type('html').send(docsPage);
-  });
+  if (deps.metrics) app.get('/metrics', countByIp, metricsHandler(deps.metrics));
+  app.use(docsRouter({ title: `${openApi.info.title} ${openApi.info.version}: reference`, https }));
 
   const router = express.Router();
   for (const route of routes) registerRoute(router, route, deps);
@@ -128,16 +142,26 @@ function credentialFields({ principal, session }: Caller) {
   return {};
 }
 
+/** The route pattern that answered (`/workspaces/:workspaceId/bookings`), never the raw path. */
+const routeTemplate = (req: Request): string => req.route?.path ?? '(unmatched)';
+
 /** One line per request: what was asked (route pattern, never the raw path), by whom, how it went. */
 function logRequests(deps: HttpDeps) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      deps.metrics?.observeRequest({
+        method: req.method,
+        route: routeTemplate(req),
+        status: res.statusCode,
+        seconds,
+      });
       deps.logger.info(
         {
           requestId: res.locals.requestId,
           method: req.method,
-          route: req.route?.path ?? '(unmatched)',
+          route: routeTemplate(req),
           status: res.statusCode,
           ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
           workspaceId: res.locals.workspaceId,

@@ -48,6 +48,16 @@ export type AppStores = BookingStores &
     workspaces: WorkspaceStore;
   };
 
+/** Prometheus metrics (apps/api keeps prom-client); the adapter only reports and serves them. */
+export interface HttpMetrics {
+  /** The bearer secret a scraper sends (`METRICS_TOKEN`). */
+  token: string;
+  /** One finished request: its route template (never the raw path) and status. */
+  observeRequest(request: { method: string; route: string; status: number; seconds: number }): void;
+  /** The Prometheus text exposition. */
+  render(): Promise<{ contentType: string; body: string }>;
+}
+
 /** Everything the HTTP adapter needs, handed over by the composition root. */
 export interface HttpDeps {
   /** On the pool: each request opens its own transaction from it (see register.ts). */
@@ -67,6 +77,8 @@ export interface HttpDeps {
   /** Named dependency checks for /readyz; each rejects when its dependency is unreachable. */
   readiness: Record<string, ReadinessCheck>;
   config: HttpConfig;
+  /** Absent (no `METRICS_TOKEN`): `/metrics` is not served. */
+  metrics?: HttpMetrics;
 }
 
 /**

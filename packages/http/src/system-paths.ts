@@ -1,26 +1,30 @@
 /** OpenAPI entries of the operations served outside the route table. */
-const plain = (operationId: string, summary: string, description: string) => ({
+const plain = (operationId: string, summary: string, description: string, example: object) => ({
   get: {
     operationId,
     summary,
     tags: ['System'],
     security: [],
-    responses: { '200': { description, content: { 'application/json': { schema: { type: 'object' } } } } },
+    responses: {
+      '200': { description, content: { 'application/json': { schema: { type: 'object' }, example } } },
+    },
   },
 });
 
 /** These paths count against the per-IP limit (health probes only peek at it, so they never get 429). */
 const RATE_LIMITED = { '429': { $ref: '#/components/responses/RateLimited' } };
+const READY = { data: { status: 'ready', checks: { database: 'ok', redis: 'ok' } } };
+const HTML = '<!doctype html><html lang="en">...</html>';
 
 export const systemPaths: Record<string, object> = {
-  '/healthz': plain('getHealth', 'Liveness', 'The process is up.'),
+  '/healthz': plain('getHealth', 'Liveness', 'The process is up.', { data: { status: 'ok' } }),
   '/readyz': {
     get: {
-      ...plain('getReadiness', 'Readiness', 'The database (and Redis, when configured) answer.').get,
+      ...plain('getReadiness', 'Readiness', 'The database (and Redis, when configured) answer.', READY).get,
       responses: {
         '200': {
           description: 'The database (and Redis, when configured) answer.',
-          content: { 'application/json': { schema: { type: 'object' } } },
+          content: { 'application/json': { schema: { type: 'object' }, example: READY } },
         },
         '503': { $ref: '#/components/responses/InternalError' },
       },
@@ -28,9 +32,17 @@ export const systemPaths: Record<string, object> = {
   },
   '/openapi.json': {
     get: {
-      ...plain('getOpenApiDocument', 'This document', 'The OpenAPI 3.1 description.').get,
+      ...plain('getOpenApiDocument', 'This document', 'The OpenAPI 3.1 description.', {
+        openapi: '3.1.0',
+        info: { title: 'TravelOps API', version: '2.0.0' },
+        paths: {},
+      }).get,
       responses: {
-        ...plain('getOpenApiDocument', 'This document', 'The OpenAPI 3.1 description.').get.responses,
+        ...plain('getOpenApiDocument', 'This document', 'The OpenAPI 3.1 description.', {
+          openapi: '3.1.0',
+          info: { title: 'TravelOps API', version: '2.0.0' },
+          paths: {},
+        }).get.responses,
         ...RATE_LIMITED,
       },
     },
@@ -42,14 +54,25 @@ export const systemPaths: Record<string, object> = {
       tags: ['System'],
       security: [],
       responses: {
-        '200': { description: 'HTML reference.', content: { 'text/html': { schema: { type: 'string' } } } },
+        '200': {
+          description: 'HTML reference.',
+          content: { 'text/html': { schema: { type: 'string' }, example: HTML } },
+        },
         ...RATE_LIMITED,
       },
     },
   },
 
   '/sandbox/pay/{token}': {
-    parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string', maxLength: 100 } }],
+    parameters: [
+      {
+        name: 'token',
+        in: 'path',
+        required: true,
+        schema: { type: 'string', maxLength: 100 },
+        example: '9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a',
+      },
+    ],
     get: {
       operationId: 'getSandboxCheckout',
       summary: 'Sandbox checkout page',
@@ -57,7 +80,10 @@ export const systemPaths: Record<string, object> = {
       tags: ['System'],
       security: [],
       responses: {
-        '200': { description: 'HTML page.', content: { 'text/html': { schema: { type: 'string' } } } },
+        '200': {
+          description: 'HTML page.',
+          content: { 'text/html': { schema: { type: 'string' }, example: HTML } },
+        },
         '404': { $ref: '#/components/responses/NotFound' },
         ...RATE_LIMITED,
       },
@@ -76,15 +102,35 @@ export const systemPaths: Record<string, object> = {
             schema: {
               type: 'object',
               required: ['outcome'],
-              properties: { outcome: { type: 'string', enum: ['succeeded', 'failed'] } },
+              properties: {
+                outcome: {
+                  type: 'string',
+                  enum: ['succeeded', 'failed'],
+                  description: 'What the sandbox provider reports: `succeeded` or `failed`.',
+                },
+              },
             },
+            example: { outcome: 'succeeded' },
           },
         },
       },
       responses: {
         '200': {
           description: 'The session and booking after payment.',
-          content: { 'application/json': { schema: { type: 'object' } } },
+          content: {
+            'application/json': {
+              schema: { type: 'object' },
+              example: {
+                data: {
+                  sessionId: 'ps_4Xk9TzQ2mB7rW1pLs8YvNc',
+                  status: 'SUCCEEDED',
+                  amount: 5000,
+                  currency: 'EUR',
+                  booking: { id: 'bkg_4Xk9TzQ2mB7rW1pLs8YvNc', status: 'CONFIRMED', paymentStatus: 'PAID' },
+                },
+              },
+            },
+          },
         },
         '400': { $ref: '#/components/responses/BadRequest' },
         '404': { $ref: '#/components/responses/NotFound' },
