@@ -52,13 +52,13 @@ export interface paths {
         };
         /**
          * List departures by start time
-         * @description `from` and `to` are UTC calendar dates, both inclusive, on `startsAt`; `tourId` narrows to one tour. Ordered by `startsAt` ascending.
+         * @description `from` and `to` are UTC calendar dates, both inclusive, on `startsAt`; `tourId` narrows to one tour. Ordered by `startsAt` ascending. Each departure carries `salesStatus`, computed when read: CLOSED when a guest cannot book it (not SCHEDULED or DELAYED, started, past `bookingCutoffAt`, or on a blackout day: the tour's own or workspace-wide, on the departure's local day in the tour's `timeZone`), else SOLD_OUT without a seat left, LIMITED with at most 3 seats or 20 % of the capacity left (whichever is more; 4 of 22 is LIMITED, 5 is not), else AVAILABLE.
          */
         get: operations["listAvailability"];
         put?: never;
         /**
          * Schedule a departure of a tour
-         * @description `capacity` defaults to the tour's capacity. A departure is bookable while SCHEDULED or DELAYED, before `bookingCutoffAt` and `startsAt`.
+         * @description `capacity` defaults to the tour's capacity. A departure is bookable while SCHEDULED or DELAYED, before `bookingCutoffAt` and `startsAt`, and not on a blackout day; the answer carries its `salesStatus` (see listAvailability).
          */
         post: operations["createAvailability"];
         delete?: never;
@@ -82,9 +82,83 @@ export interface paths {
         head?: never;
         /**
          * Update a departure
-         * @description Status moves: SCHEDULED/DELAYED -> SCHEDULED, DELAYED, BOARDING, DEPARTED, CANCELLED; BOARDING -> DELAYED, DEPARTED, CANCELLED; DEPARTED -> COMPLETED; COMPLETED and CANCELLED are final (else 422 `invalid_transition`). Capacity cannot drop below booked seats (422 `below_booked_seats`). Only a SCHEDULED or DELAYED departure can move in time. Assignments: `guideId` (a member with an active guide profile), `driverId` (any member) and `vehicleId` (an ACTIVE vehicle), each nullable to unassign. A departure occupies them from `startsAt` for the tour `durationMinutes`; overlapping time-off is 422 `guide_unavailable_time_off` (`driver_...` for the driver), another overlapping departure 422 `guide_double_booked` / `driver_double_booked` / `vehicle_double_booked`, too few seats 422 `vehicle_too_small`, a vehicle not ACTIVE 422 `vehicle_unavailable`, an unknown id 422 `not_found` on its field. Checked again when `startsAt` or `capacity` changes.
+         * @description Status moves: SCHEDULED/DELAYED -> SCHEDULED, DELAYED, BOARDING, DEPARTED, CANCELLED; BOARDING -> DELAYED, DEPARTED, CANCELLED; DEPARTED -> COMPLETED; COMPLETED and CANCELLED are final (else 422 `invalid_transition`). Capacity cannot drop below booked seats (422 `below_booked_seats`). Only a SCHEDULED or DELAYED departure can move in time. Assignments: `guideId` (a member with an active guide profile), `driverId` (any member) and `vehicleId` (an ACTIVE vehicle), each nullable to unassign. A departure occupies them from `startsAt` for the tour `durationMinutes`; overlapping time-off is 422 `guide_unavailable_time_off` (`driver_...` for the driver), another overlapping departure 422 `guide_double_booked` / `driver_double_booked` / `vehicle_double_booked`, too few seats 422 `vehicle_too_small`, a vehicle not ACTIVE 422 `vehicle_unavailable`, an unknown id 422 `not_found` on its field. Checked again when `startsAt` or `capacity` changes. The answer carries its `salesStatus` (see listAvailability).
          */
         patch: operations["updateAvailability"];
+        trace?: never;
+    };
+    "/workspaces/{workspaceId}/availability/{availabilityId}/manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A departure's manifest, for the guide (JSON or CSV)
+         * @description The departure (with its `salesStatus`), its tour, participants per ticket type (`counts`: every type the tour sells in its order, zero included, then types it no longer sells, named by id, and `Standard` for participants without a type), totals, and every booking not CANCELLED (holds included), oldest first, with its participants (name, ticket type, waiver, check-in, dietary and accessibility notes, emergency contact) and its customer's name, e-mail and phone. Check participants in with `POST /workspaces/{workspaceId}/bookings/{bookingId}/checkin` and their `participantIds`.
+         *
+         *     **CSV.** With `Accept: text/csv` the same manifest comes as RFC 4180 text (`text/csv; charset=utf-8`, CRLF line ends, a header row, every cell quoted with its quotes doubled), one row per participant with its booking's and customer's columns, and `Content-Disposition: attachment; filename="manifest-<tour slug>-<local date>-<HHMM>.csv"`. A cell that begins with `=`, `+`, `-` or `@` (their full-width forms too, even after white space), or with a tab or carriage return, gets a leading `'` so that a spreadsheet shows it as text and never runs it (OWASP CSV injection); a phone number `+44...` reads `'+44...`. JSON stays the default (no `Accept`, `*\/*`, or neither type named); errors are always JSON.
+         */
+        get: operations["getDepartureManifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{workspaceId}/tours/{tourId}/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a tour's schedules, newest first
+         * @description Deleted schedules are listed too, with `status` CANCELLED. Ordered by `createdAt` descending, then `id`.
+         */
+        get: operations["listSchedules"];
+        put?: never;
+        /**
+         * Create a schedule and generate its departures
+         * @description A schedule describes departures: each of `times` (local `HH:MM`, 24 h, in the tour's `timeZone`) on each of `daysOfWeek` from `startsOn` to `endsOn` (both inclusive). Only starts after now are made. Daylight saving is followed: 09:00 in Europe/Berlin is 08:00Z in winter and 07:00Z in summer. A local time that does not exist (the spring-forward gap) moves forward by the gap (02:30 becomes 03:30); one that happens twice (the fall-back overlap) is the first. Each departure is SCHEDULED, with `scheduleId` set and `capacity` the schedule's (or, when null, the tour's). Everything is made in one transaction and the answer carries `departuresCreated`. Generating is idempotent: a start at which the tour already has a departure that is not CANCELLED (made by hand, or by this or another schedule) is skipped, so sending the same schedule twice makes no departure twice (the second answers `departuresCreated: 0`); with an `Idempotency-Key` the replay answers the first result. Errors: 400 `VALIDATION_ERROR` with the field: `daysOfWeek[i]` `invalid_enum` or `duplicate`, `times[i]` `invalid_time` or `duplicate`, `daysOfWeek`/`times` `too_short` (empty) or `too_long` (more than 7 days or 24 times), `startsOn`/`endsOn` `invalid_date`, `endsOn` `before_starts_on`, `capacity` `out_of_range`; 422 `UNPROCESSABLE` `endsOn` `too_far_ahead` when `endsOn` is more than 18 months after today (in the tour's time zone). An unknown tour is 404.
+         */
+        post: operations["createSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{workspaceId}/tours/{tourId}/schedules/{scheduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a schedule
+         * @description The schedule a departure names in `scheduleId`.
+         */
+        get: operations["getSchedule"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a schedule: cancel its future unbooked departures
+         * @description The schedule becomes CANCELLED (it stays readable, so the departures it made keep a `scheduleId` one can look up). Its future departures without any booking (no booked seats, no booking record) are CANCELLED (`departuresCancelled`); those with bookings stay as they are, their ids in `departuresLeft` (cancel them one by one once their guests are handled). Past departures never change. Departures are locked before they are judged: a booking racing with the delete either lands first (and its departure is left) or finds the departure cancelled. A second delete is 422 `schedule_cancelled` on `status`; an unknown tour or schedule is 404.
+         */
+        delete: operations["deleteSchedule"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a schedule and its future unbooked departures
+         * @description Every field is optional; the fields sent replace the schedule's (`capacity: null`: the tour's capacity). A schedule describes departures: each of `times` (local `HH:MM`, 24 h, in the tour's `timeZone`) on each of `daysOfWeek` from `startsOn` to `endsOn` (both inclusive). Only starts after now are made. Daylight saving is followed: 09:00 in Europe/Berlin is 08:00Z in winter and 07:00Z in summer. A local time that does not exist (the spring-forward gap) moves forward by the gap (02:30 becomes 03:30); one that happens twice (the fall-back overlap) is the first. Each departure is SCHEDULED, with `scheduleId` set and `capacity` the schedule's (or, when null, the tour's). The schedule's future departures (those starting after now, not CANCELLED) are brought in line in one transaction: a missing start is generated (`departuresCreated`), an unbooked departure at a start the pattern keeps takes the new capacity (`departuresUpdated`), and an unbooked one at a start it no longer describes is deleted (`departuresRemoved`; cancelled instead when an incident names it). A departure with any booking (booked seats or a booking record, even a cancelled one), or no longer SCHEDULED or DELAYED, is left exactly as it is; its id is in `departuresLeft`. Hand edits of future unbooked departures (capacity, time) are overwritten; a departure cancelled by hand stays cancelled and its start is not generated again. Past departures never change. Departures are locked before they are judged, so a booking racing with the change either lands first (and its departure is left) or waits and finds the change made. Errors: 400 `VALIDATION_ERROR` with the field: `daysOfWeek[i]` `invalid_enum` or `duplicate`, `times[i]` `invalid_time` or `duplicate`, `daysOfWeek`/`times` `too_short` (empty) or `too_long` (more than 7 days or 24 times), `startsOn`/`endsOn` `invalid_date`, `endsOn` `before_starts_on`, `capacity` `out_of_range`; 422 `UNPROCESSABLE` `endsOn` `too_far_ahead` when `endsOn` is more than 18 months after today (in the tour's time zone). 422 `schedule_cancelled` on `status` for a deleted schedule; 404 for an unknown tour or schedule.
+         */
+        patch: operations["updateSchedule"];
         trace?: never;
     };
     "/workspaces/{workspaceId}/customers": {
@@ -357,7 +431,9 @@ export interface paths {
         };
         /**
          * List bookings
-         * @description Sort by `createdAt` (default `-createdAt`), `startsAt`, `totalAmount` or `updatedAt`; a leading `-` sorts descending. `from`/`to` are inclusive UTC dates of the departure start. Keyset pagination: deep pages cost what the first does.
+         * @description Sort by `createdAt` (default `-createdAt`), `startsAt`, `totalAmount` or `updatedAt`; a leading `-` sorts descending. `from`/`to` are inclusive UTC dates of the departure start. `externalReference` matches exactly. Keyset pagination: deep pages cost what the first does.
+         *
+         *     **Partner sync.** With `updatedSince`, the list is a change feed: bookings whose `updatedAt` is at or after it, oldest change first (`updatedAt`, then `id`). `sort` must then be omitted or `updatedAt` (else 400 `conflicts_with_updated_since`). `nextCursor` is set on every page, the last one included: keep it and poll again later with the same query and that cursor to receive only what changed since, in order. The feed lists a change once the transaction that made it, and every transaction that started before it, has finished (so it runs about a second behind real time): a cursor never skips a change that committed late and never repeats one. A booking changed again shows again, with its new `updatedAt`. Example: `GET /workspaces/{id}/bookings?updatedSince=2026-05-01T00:00:00Z&limit=100`, then `...&cursor=<nextCursor>` until `hasMore` is false; store the last `nextCursor` for the next poll.
          */
         get: operations["listBookings"];
         put?: never;
@@ -408,8 +484,30 @@ export interface paths {
         /**
          * Move a booking to another status
          * @description PENDING -> CONFIRMED or CANCELLED; CONFIRMED -> CANCELLED before the departure starts; CONFIRMED -> COMPLETED or NO_SHOW once it has started. Anything else is 422 (`invalid_transition`, `departure_started`, `departure_not_started`). Cancelling releases the seats. `reason` is kept in the history; `notifyCustomer` queues an e-mail.
+         *
+         *     Operators are not bound by the guest cancellation policy (`cancellationCutoffAt`): they may cancel at any time the state machine allows, and choose the refund with `refundAmount` (minor units, at most paid minus refunded, else 422 `exceeds_refundable`; default none, as without it). The refund goes through the payment provider, is recorded as a REFUND payment and emits `payment.refunded` after `booking.cancelled`, in the same transaction as the cancel; `amountRefunded` and `paymentStatus` show it. `refundAmount` with another status is 400 `requires_cancelled`. Example: `{ "status": "CANCELLED", "reason": "Storm warning", "refundAmount": 12500 }`.
          */
         post: operations["setBookingStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{workspaceId}/bookings/{bookingId}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extend a pending booking's hold
+         * @description Gives a PENDING booking `minutes` (1-60) more to be paid: the new `expiresAt` is `expiresAt + minutes`, but never more than 60 minutes past now and never earlier than it was (a hold already reaching further, such as a 24 h payment link, stays as it is and the answer shows it unchanged). Open checkout and payment-link pages expire with the hold. 422 `hold_expired` (field `expiresAt`) once the hold has run out, `no_hold` for a booking that holds without expiry (MANUAL), `invalid_state` (field `status`) when it is no longer PENDING. An extend racing the hold-expiry job is serialised with it: exactly one wins. Emits `booking.updated`. Example: `{ "minutes": 15 }`.
+         */
+        post: operations["extendBookingHold"];
         delete?: never;
         options?: never;
         head?: never;
@@ -565,9 +663,31 @@ export interface paths {
         };
         /**
          * List the bookable departures of a published tour
-         * @description No credential. Only departures a guest can book now: SCHEDULED or DELAYED, starting in the future, before their booking cutoff. Ordered by start time (at most 500). `from`/`to` are inclusive UTC dates.
+         * @description No credential. Only departures a guest can book now: SCHEDULED or DELAYED, starting in the future, before their booking cutoff, not on a blackout day (the tour's local day). Ordered by start time (at most 500). `from`/`to` are inclusive UTC dates. Each carries `salesStatus`: AVAILABLE, LIMITED (at most 3 seats or 20 % of the capacity left, whichever is more) or SOLD_OUT (listed, so a widget can show it; booking it is 409).
          */
         get: operations["listPublicAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/{workspaceSlug}/tours/{tourSlug}/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published tour day by day: what a date picker shows
+         * @description No credential; counted per client IP like every `/public/` call. One row per day from `from` to `to` (both inclusive), **days in the tour's `timeZone`**: a departure at 23:30 local time is on that local day whatever its UTC date. `from` defaults to today in the tour's time zone, `to` to 30 days after `from`; at most 366 days per call (else 400 on `to`, issue `range_too_long`), `to` before `from` is 400 on `to`, issue `before_from`.
+         *
+         *     Per day, over the departures a guest can book (SCHEDULED or DELAYED, in the future, before their cutoff, not on a blackout day of the tour or the workspace): `salesStatus` is the best of theirs (AVAILABLE > LIMITED > SOLD_OUT; LIMITED means at most 3 seats or 20 % of the capacity left, whichever is more, without rounding); `seatsRemaining` is their sum; `departures` counts them (sold-out ones included); `fromPrice` is the lowest seat price among those with a seat left (the departure's override, else the ticket type's, else `basePrice`), in minor units of the tour's `currency`, null when none. Every day of the range has a row: a day with nothing to book is CLOSED with 0, 0 and null. An unknown or unpublished tour is 404.
+         */
+        get: operations["getPublicCalendar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -587,7 +707,7 @@ export interface paths {
         put?: never;
         /**
          * Book as a guest (booking widget)
-         * @description No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again.
+         * @description No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again. Guests cannot hoard seats: at most the tour's `maxSeatsPerPublicBooking` participants (422 `too_many_for_public_booking` on `participants`), an unpaid hold lasts the tour's `publicHoldMinutes` (default 15), and one client (IP) holds at most 2 unpaid bookings per departure at once (429 with `Retry-After` until the earliest lapses; `PUBLIC_HOLDS_PER_CLIENT`).
          */
         post: operations["createPublicBooking"];
         delete?: never;
@@ -650,6 +770,26 @@ export interface paths {
          * @description Only a PENDING booking whose hold has not expired (else 422). Earlier checkout pages close.
          */
         post: operations["retryPublicBookingPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/bookings/{publicToken}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a booking as its guest
+         * @description No credential: the token is the access. Allowed for a PENDING or CONFIRMED booking (else 422 `invalid_state`) strictly before its `cancellationCutoffAt` (the departure's start less the `cutoffHours` of the cancellation policy the booking was made under; from then on 422 `cancellation_cutoff_passed` on `cancellationCutoffAt`: the operator can still cancel). The seats are released, the history records the guest, `booking.cancelled` is emitted, and the policy's refund is made through the payment provider and recorded as a REFUND payment (`payment.refunded`), all in one transaction: FULL returns everything paid and not yet refunded, PARTIAL `refundPercent` % of what was paid (rounded down to the minor unit, never more than is left), NONE nothing. The answer is the cancelled booking; `amountRefunded` and `paymentStatus` show the refund. Optional body: `{ "reason": "Flight cancelled" }`.
+         */
+        post: operations["cancelPublicBooking"];
         delete?: never;
         options?: never;
         head?: never;
@@ -774,7 +914,7 @@ export interface paths {
         put?: never;
         /**
          * Close a day for bookings
-         * @description Added beyond the spec (which shows only the list). Without `tourId` every tour is closed that day. No departure whose `startsAt` falls on the date (UTC) is bookable: public availability hides it and creating a booking on it answers 422 `blackout_date` on `availabilityId`. Existing bookings are kept. The same day twice in one scope is 409 `already_exists`; an unknown tour 422 `not_found`.
+         * @description Added beyond the spec (which shows only the list). Without `tourId` every tour is closed that day. No departure whose `startsAt` falls on the date in the `timeZone` of its tour (UTC by default) is bookable: its `salesStatus` is CLOSED, public availability hides it, the public calendar shows the day CLOSED, and creating a booking on it answers 422 `blackout_date` on `availabilityId`. Existing bookings are kept. The same day twice in one scope is 409 `already_exists`; an unknown tour 422 `not_found`.
          */
         post: operations["createBlackoutDate"];
         delete?: never;
@@ -812,7 +952,7 @@ export interface paths {
         };
         /**
          * List guides, newest first
-         * @description Guides are workspace members with a guide profile. `activeOnly` (default true) hides members whose profile has `isGuide: false`.
+         * @description Guides are workspace members with a guide profile. `activeOnly` (default true) hides members whose profile has `isGuide: false`. `email` is staff contact data: shown to signed-in members and ADMIN tokens, null to READ_ONLY and OPERATIONS tokens.
          */
         get: operations["listGuides"];
         put?: never;
@@ -1151,7 +1291,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the application (session cookie)
-         * @description Sets the `tops_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure on https; a new session id on every sign-in, and the previous session of this browser ends) and answers the workspaces the e-mail is a member of, with the role in each, and the CSRF token to send as `X-CSRF-Token` on every POST, PATCH and DELETE. A wrong e-mail and a wrong password get the same 401. Attempts are limited per e-mail (10 per 15 minutes; a success clears them) and per client IP (100 per 15 minutes): 429 with `Retry-After`. Bodies must be JSON, so a cross-site form cannot sign a browser in.
+         * @description Sets the `tops_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure on https; a new session id on every sign-in, and the previous session of this browser ends) and answers the workspaces the e-mail is a member of, with the role in each, and the CSRF token to send as `X-CSRF-Token` on every POST, PATCH and DELETE. A wrong e-mail and a wrong password get the same 401. Attempts are limited per e-mail and client IP together (10 per 15 minutes; a success clears them), so wrong passwords from a stranger never lock the owner out of their own address, and per client IP across e-mails (100 per 15 minutes): 429 with `Retry-After`. Bodies must be JSON, so a cross-site form cannot sign a browser in.
          */
         post: operations["logIn"];
         delete?: never;
@@ -1647,6 +1787,11 @@ export interface components {
              * @description When it last changed (UTC, milliseconds).
              */
             updatedAt: string;
+            prices: components["schemas"]["DeparturePrice"][];
+            scheduleId: string | null;
+            heldSeats: number;
+            /** @enum {string} */
+            salesStatus: "AVAILABLE" | "LIMITED" | "SOLD_OUT" | "CLOSED";
         };
         AvailabilityCreate: {
             /** @description The tour (`tour_...`). */
@@ -1665,6 +1810,11 @@ export interface components {
             status?: "SCHEDULED" | "DELAYED";
             /** @description No booking after this instant (before the start); null: until the start. */
             bookingCutoffAt?: string | null;
+            prices?: {
+                ticketTypeId: string;
+                /** @description Price per unit in minor units of the tour's currency. */
+                price: number;
+            }[];
         };
         AvailabilityUpdate: {
             /**
@@ -1687,6 +1837,11 @@ export interface components {
             driverId?: string | null;
             /** @description The vehicle assigned to the departure (`veh_...`); null to unassign. */
             vehicleId?: string | null;
+            prices?: {
+                ticketTypeId: string;
+                /** @description Price per unit in minor units of the tour's currency. */
+                price: number;
+            }[];
         };
         BlackoutDate: {
             /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
@@ -1785,6 +1940,11 @@ export interface components {
             }[];
             cancelledAt: string | null;
             cancellationReason: string | null;
+            externalReference: string | null;
+            cancellationPolicy: components["schemas"]["CancellationPolicy"];
+            /** Format: date-time */
+            cancellationCutoffAt: string;
+            cancellable: boolean;
             /**
              * Format: uri
              * @description Payment link for this booking (PAYMENT_LINK).
@@ -1827,6 +1987,7 @@ export interface components {
             paymentMode?: "CHECKOUT" | "PAYMENT_LINK" | "DEPOSIT" | "MANUAL";
             /** @description Internal notes; never shown to guests. */
             notes?: string;
+            externalReference?: string;
         };
         BookingHistoryEntry: {
             /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
@@ -1863,6 +2024,7 @@ export interface components {
             reason?: string;
             /** @description Queue an e-mail to the customer about the change (default false). */
             notifyCustomer?: boolean;
+            refundAmount?: number;
         };
         BookingUpdate: {
             /** @description Move the booking to another departure of the same tour (`avl_...`); seats move atomically. */
@@ -1873,6 +2035,32 @@ export interface components {
             notes?: string | null;
             /** @description Price in minor units (12500 = 125.00). In a PATCH it overrides the price; without it the price follows the participants. */
             totalAmount?: number;
+            externalReference?: string | null;
+        };
+        CalendarDay: {
+            /**
+             * Format: date
+             * @description The day, `YYYY-MM-DD` (UTC).
+             */
+            date: string;
+            /** @enum {string} */
+            salesStatus: "AVAILABLE" | "LIMITED" | "SOLD_OUT" | "CLOSED";
+            /** @description Seats left: capacity minus booked seats. */
+            seatsRemaining: number;
+            departures: number;
+            fromPrice: number | null;
+        };
+        CancellationPolicy: {
+            cutoffHours: number;
+            /** @enum {string} */
+            refund: "FULL" | "PARTIAL" | "NONE";
+            refundPercent: number | null;
+        };
+        CancellationPolicyInput: {
+            cutoffHours: number;
+            /** @enum {string} */
+            refund: "FULL" | "PARTIAL" | "NONE";
+            refundPercent?: number | null;
         };
         CheckIn: {
             /** @description Participants to check in (`ptc_...`); absent: all of them. */
@@ -2143,6 +2331,33 @@ export interface components {
             /** @description The company the record belongs to (`cmp_...`). */
             companyId?: string | null;
         };
+        DepartureManifest: {
+            departure: components["schemas"]["Availability"];
+            tour: {
+                /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+                id: string;
+                /** @description URL name, lowercase words joined by `-`; derived from the name when absent (409 when taken). */
+                slug: string;
+                /** @description Display name. */
+                name: string;
+                timeZone: string;
+                /** @description Where guests meet; null when told later. */
+                meetingPoint: string | null;
+            };
+            counts: components["schemas"]["TicketTypeCount"][];
+            totals: {
+                bookings: number;
+                /** @description The travellers, one entry each (1 to 100); their number is the seats taken. In a PATCH the list replaces the old one, and waivers and check-ins restart. */
+                participants: number;
+                checkedIn: number;
+            };
+            bookings: components["schemas"]["ManifestBooking"][];
+        };
+        DeparturePrice: {
+            ticketTypeId: string;
+            /** @description Price per unit in minor units of the tour's currency. */
+            price: number;
+        };
         Error: {
             /** @enum {string} */
             code: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "UNPROCESSABLE" | "RATE_LIMITED" | "INTERNAL_ERROR";
@@ -2156,11 +2371,15 @@ export interface components {
         ErrorEnvelope: {
             error: components["schemas"]["Error"];
         };
+        GuestCancellation: {
+            /** @description Why, in a few words; kept in the history. */
+            reason?: string;
+        };
         Guide: {
             /** @description The workspace member (`mem_...`). */
             memberId: string;
             /** @description E-mail address. */
-            email: string;
+            email: string | null;
             /** @description The member guides tours; false removes the guide profile from lists. */
             isGuide: boolean;
             /** @description Name shown for the guide. */
@@ -2205,6 +2424,9 @@ export interface components {
             languages?: string[];
             /** @description Qualifications, such as first aid. */
             certifications?: string[];
+        };
+        HoldExtension: {
+            minutes: number;
         };
         Incident: {
             /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
@@ -2546,6 +2768,54 @@ export interface components {
              */
             status?: "NEW" | "CONTACTED" | "QUALIFIED" | "CONVERTED" | "LOST";
         };
+        ManifestBooking: {
+            /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+            id: string;
+            /**
+             * @description Status; see the operation for the allowed moves.
+             * @enum {string}
+             */
+            status: "PENDING" | "CONFIRMED" | "CANCELLED" | "COMPLETED" | "NO_SHOW";
+            /**
+             * @description What was paid: `UNPAID`, `PENDING` (part paid), `PAID`, `PARTIALLY_REFUNDED`, `REFUNDED`.
+             * @enum {string}
+             */
+            paymentStatus: "UNPAID" | "PENDING" | "PAID" | "PARTIALLY_REFUNDED" | "REFUNDED";
+            externalReference: string | null;
+            /** @description Internal notes; never shown to guests. */
+            notes: string | null;
+            /** @description Who books: found by e-mail in the workspace, or created. */
+            customer: {
+                /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+                id: string;
+                /** @description Display name. */
+                name: string;
+                /** @description E-mail address. */
+                email: string;
+                /** @description Phone number: digits, spaces and `+()-.`, 3 to 40 characters. */
+                phone: string | null;
+            };
+            /** @description The travellers, one entry each (1 to 100); their number is the seats taken. In a PATCH the list replaces the old one, and waivers and check-ins restart. */
+            participants: components["schemas"]["ManifestParticipant"][];
+        };
+        ManifestParticipant: {
+            /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+            id: string;
+            /** @description Display name. */
+            name: string;
+            ticketTypeId: string | null;
+            ticketTypeName: string;
+            /** @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`. */
+            ageBand: ("ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER") | null;
+            waiverSigned: boolean;
+            checkedInAt: string | null;
+            /** @description Food needs to pass on to the guide and caterers. */
+            dietaryNotes: string | null;
+            /** @description Access needs to plan for. */
+            accessibilityNotes: string | null;
+            /** @description Who to call in an emergency, and how. */
+            emergencyContact: string | null;
+        };
         Pagination: {
             hasMore: boolean;
             nextCursor: string | null;
@@ -2556,7 +2826,7 @@ export interface components {
             /** @description Full name of the traveller. */
             name: string;
             /** @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`. */
-            ageBand: ("ADULT" | "CHILD" | "INFANT" | "SENIOR") | null;
+            ageBand: ("ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER") | null;
             /** @description Food needs to pass on to the guide and caterers. */
             dietaryNotes: string | null;
             /** @description Access needs to plan for. */
@@ -2565,15 +2835,19 @@ export interface components {
             emergencyContact: string | null;
             waiverSigned: boolean;
             checkedInAt: string | null;
+            ticketTypeId: string | null;
+            /** @description Price per unit in minor units of the tour's currency. */
+            price: number;
         };
         ParticipantInput: {
             /** @description Full name of the traveller. */
             name: string;
+            ticketTypeId?: string;
             /**
              * @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`.
              * @enum {string}
              */
-            ageBand?: "ADULT" | "CHILD" | "INFANT" | "SENIOR";
+            ageBand?: "ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER";
             /** @description Food needs to pass on to the guide and caterers. */
             dietaryNotes?: string;
             /** @description Access needs to plan for. */
@@ -2594,6 +2868,110 @@ export interface components {
              * @description When it expires (UTC); for a booking, when an unpaid hold is released.
              */
             expiresAt: string;
+        };
+        PublicBooking: {
+            /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+            id: string;
+            /** @description Guest token: `/public/bookings/{publicToken}` shows this one booking. */
+            publicToken: string | null;
+            /**
+             * @description Status; see the operation for the allowed moves.
+             * @enum {string}
+             */
+            status: "PENDING" | "CONFIRMED" | "CANCELLED" | "COMPLETED" | "NO_SHOW";
+            /**
+             * @description What was paid: `UNPAID`, `PENDING` (part paid), `PAID`, `PARTIALLY_REFUNDED`, `REFUNDED`.
+             * @enum {string}
+             */
+            paymentStatus: "UNPAID" | "PENDING" | "PAID" | "PARTIALLY_REFUNDED" | "REFUNDED";
+            /**
+             * @description How the booking is paid: `CHECKOUT` (default: hosted checkout, 30 min hold), `PAYMENT_LINK` (24 h hold), `DEPOSIT` (the tour's deposit now, 30 min hold) or `MANUAL` (no hold; the operator records payment).
+             * @enum {string}
+             */
+            paymentMode: "CHECKOUT" | "PAYMENT_LINK" | "DEPOSIT" | "MANUAL";
+            /** @description Price in minor units (12500 = 125.00). In a PATCH it overrides the price; without it the price follows the participants. */
+            totalAmount: number;
+            amountPaid: number;
+            amountRefunded: number;
+            /** @description ISO 4217 currency code, three capital letters (`EUR`). */
+            currency: string;
+            /**
+             * Format: date-time
+             * @description Start, ISO 8601 date-time with offset (stored and answered in UTC).
+             */
+            startsAt: string;
+            tour: components["schemas"]["PublicBookingTour"] | null;
+            participantCount: number;
+            /** @description The travellers, one entry each (1 to 100); their number is the seats taken. In a PATCH the list replaces the old one, and waivers and check-ins restart. */
+            participants: components["schemas"]["PublicParticipant"][];
+            /** @description Extras sold with the tour. */
+            addOns: {
+                /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+                id: string;
+                /** @description Display name. */
+                name: string;
+                unitPrice: number;
+                /** @description How many (at least 1). */
+                quantity: number;
+            }[];
+            /** @description When it expires (UTC); for a booking, when an unpaid hold is released. */
+            expiresAt: string | null;
+            confirmedAt: string | null;
+            cancelledAt: string | null;
+            cancellationReason: string | null;
+            cancellationPolicy: components["schemas"]["CancellationPolicy"];
+            /** Format: date-time */
+            cancellationCutoffAt: string;
+            cancellable: boolean;
+            /**
+             * Format: date-time
+             * @description When it was created (UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed (UTC, milliseconds).
+             */
+            updatedAt: string;
+            /**
+             * Format: uri
+             * @description Hosted checkout page for this booking (CHECKOUT and DEPOSIT).
+             */
+            checkoutUrl?: string;
+        };
+        PublicBookingTour: {
+            /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+            id: string;
+            /** @description Display name. */
+            name: string;
+            /** @description Where guests meet; null when told later. */
+            meetingPoint: string | null;
+            /** @description How long the tour lasts, in minutes. */
+            durationMinutes: number;
+            timeZone: string;
+        };
+        PublicDeparture: {
+            /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+            id: string;
+            /** @description The tour (`tour_...`). */
+            tourId: string;
+            /**
+             * Format: date-time
+             * @description Start, ISO 8601 date-time with offset (stored and answered in UTC).
+             */
+            startsAt: string;
+            /**
+             * @description Status; see the operation for the allowed moves.
+             * @enum {string}
+             */
+            status: "SCHEDULED" | "BOARDING" | "DEPARTED" | "DELAYED" | "COMPLETED" | "CANCELLED";
+            /** @description Seats left: capacity minus booked seats. */
+            seatsRemaining: number;
+            /** @description No booking after this instant (before the start); null: until the start. */
+            bookingCutoffAt: string | null;
+            prices: components["schemas"]["DeparturePrice"][];
+            /** @enum {string} */
+            salesStatus: "AVAILABLE" | "LIMITED" | "SOLD_OUT" | "CLOSED";
         };
         PublicItinerary: {
             /** @description Short title. */
@@ -2631,11 +3009,356 @@ export interface components {
                 bookingStatus: string | null;
             }[];
         };
+        PublicParticipant: {
+            /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+            id: string;
+            /** @description Display name. */
+            name: string;
+            /** @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`. */
+            ageBand: ("ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER") | null;
+            ticketTypeId: string | null;
+            /** @description Price per unit in minor units of the tour's currency. */
+            price: number;
+            waiverSigned: boolean;
+            checkedInAt: string | null;
+            /** @description Food needs to pass on to the guide and caterers. */
+            dietaryNotes: string | null;
+            /** @description Access needs to plan for. */
+            accessibilityNotes: string | null;
+            emergencyContactHint: string | null;
+        };
         RefundCreate: {
             /** @description Amount to refund in minor units; absent: everything paid and not yet refunded. */
             amount?: number;
             /** @description Why the money goes back; kept with the refund. */
             reason?: string;
+        };
+        Schedule: {
+            /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+            id: string;
+            /** @description The tour (`tour_...`). */
+            tourId: string;
+            daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            times: string[];
+            /**
+             * Format: date
+             * @description First day of the trip, `YYYY-MM-DD`.
+             */
+            startsOn: string;
+            /**
+             * Format: date
+             * @description Last day of the trip, `YYYY-MM-DD`; not before `startsOn`.
+             */
+            endsOn: string;
+            /** @description Seats; a departure defaults to its tour's and never drops below the seats booked. */
+            capacity: number | null;
+            /**
+             * @description Status; see the operation for the allowed moves.
+             * @enum {string}
+             */
+            status: "ACTIVE" | "CANCELLED";
+            cancelledAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was created (UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed (UTC, milliseconds).
+             */
+            updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "id": "sch_4sV7hQ2mZ8pR1xK9tW3bYc",
+         *       "tourId": "tour_9fJ2kL5nP8qR1sT4uV7wXy",
+         *       "daysOfWeek": [
+         *         "MON",
+         *         "WED",
+         *         "SAT"
+         *       ],
+         *       "times": [
+         *         "09:00",
+         *         "14:30"
+         *       ],
+         *       "startsOn": "2026-04-01",
+         *       "endsOn": "2026-09-30",
+         *       "capacity": 16,
+         *       "status": "CANCELLED",
+         *       "cancelledAt": "2026-05-02T09:00:00.000Z",
+         *       "createdAt": "2026-03-20T10:00:00.000Z",
+         *       "updatedAt": "2026-05-02T09:00:00.000Z",
+         *       "departuresCancelled": 98,
+         *       "departuresLeft": [
+         *         "avl_2bN6cM9dK3fH7gJ1hL5kQz"
+         *       ]
+         *     }
+         */
+        ScheduleCancelled: {
+            /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+            id: string;
+            /** @description The tour (`tour_...`). */
+            tourId: string;
+            daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            times: string[];
+            /**
+             * Format: date
+             * @description First day of the trip, `YYYY-MM-DD`.
+             */
+            startsOn: string;
+            /**
+             * Format: date
+             * @description Last day of the trip, `YYYY-MM-DD`; not before `startsOn`.
+             */
+            endsOn: string;
+            /** @description Seats; a departure defaults to its tour's and never drops below the seats booked. */
+            capacity: number | null;
+            /**
+             * @description Status; see the operation for the allowed moves.
+             * @enum {string}
+             */
+            status: "ACTIVE" | "CANCELLED";
+            cancelledAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was created (UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed (UTC, milliseconds).
+             */
+            updatedAt: string;
+            departuresCancelled: number;
+            departuresLeft: string[];
+        };
+        /**
+         * @example {
+         *       "daysOfWeek": [
+         *         "MON",
+         *         "WED",
+         *         "SAT"
+         *       ],
+         *       "times": [
+         *         "09:00",
+         *         "14:30"
+         *       ],
+         *       "startsOn": "2026-04-01",
+         *       "endsOn": "2026-09-30"
+         *     }
+         */
+        ScheduleCreate: {
+            daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            times: string[];
+            /**
+             * Format: date
+             * @description First day of the trip, `YYYY-MM-DD`.
+             */
+            startsOn: string;
+            /**
+             * Format: date
+             * @description Last day of the trip, `YYYY-MM-DD`; not before `startsOn`.
+             */
+            endsOn: string;
+            /** @description Seats; a departure defaults to its tour's and never drops below the seats booked. */
+            capacity?: number;
+        };
+        /**
+         * @example {
+         *       "id": "sch_4sV7hQ2mZ8pR1xK9tW3bYc",
+         *       "tourId": "tour_9fJ2kL5nP8qR1sT4uV7wXy",
+         *       "daysOfWeek": [
+         *         "MON",
+         *         "WED",
+         *         "SAT"
+         *       ],
+         *       "times": [
+         *         "09:00",
+         *         "14:30"
+         *       ],
+         *       "startsOn": "2026-04-01",
+         *       "endsOn": "2026-09-30",
+         *       "capacity": 16,
+         *       "status": "ACTIVE",
+         *       "cancelledAt": null,
+         *       "createdAt": "2026-03-20T10:00:00.000Z",
+         *       "updatedAt": "2026-03-20T10:00:00.000Z",
+         *       "departuresCreated": 156
+         *     }
+         */
+        ScheduleCreated: {
+            /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+            id: string;
+            /** @description The tour (`tour_...`). */
+            tourId: string;
+            daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            times: string[];
+            /**
+             * Format: date
+             * @description First day of the trip, `YYYY-MM-DD`.
+             */
+            startsOn: string;
+            /**
+             * Format: date
+             * @description Last day of the trip, `YYYY-MM-DD`; not before `startsOn`.
+             */
+            endsOn: string;
+            /** @description Seats; a departure defaults to its tour's and never drops below the seats booked. */
+            capacity: number | null;
+            /**
+             * @description Status; see the operation for the allowed moves.
+             * @enum {string}
+             */
+            status: "ACTIVE" | "CANCELLED";
+            cancelledAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was created (UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed (UTC, milliseconds).
+             */
+            updatedAt: string;
+            departuresCreated: number;
+        };
+        /**
+         * @example {
+         *       "times": [
+         *         "10:00",
+         *         "15:00"
+         *       ],
+         *       "capacity": 12
+         *     }
+         */
+        ScheduleUpdate: {
+            daysOfWeek?: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            times?: string[];
+            /**
+             * Format: date
+             * @description First day of the trip, `YYYY-MM-DD`.
+             */
+            startsOn?: string;
+            /**
+             * Format: date
+             * @description Last day of the trip, `YYYY-MM-DD`; not before `startsOn`.
+             */
+            endsOn?: string;
+            /** @description Seats; a departure defaults to its tour's and never drops below the seats booked. */
+            capacity?: number | null;
+        };
+        /**
+         * @example {
+         *       "id": "sch_4sV7hQ2mZ8pR1xK9tW3bYc",
+         *       "tourId": "tour_9fJ2kL5nP8qR1sT4uV7wXy",
+         *       "daysOfWeek": [
+         *         "MON",
+         *         "WED",
+         *         "SAT"
+         *       ],
+         *       "times": [
+         *         "10:00",
+         *         "15:00"
+         *       ],
+         *       "startsOn": "2026-04-01",
+         *       "endsOn": "2026-09-30",
+         *       "capacity": 12,
+         *       "status": "ACTIVE",
+         *       "cancelledAt": null,
+         *       "createdAt": "2026-03-20T10:00:00.000Z",
+         *       "updatedAt": "2026-03-21T08:00:00.000Z",
+         *       "departuresCreated": 150,
+         *       "departuresUpdated": 0,
+         *       "departuresRemoved": 150,
+         *       "departuresLeft": [
+         *         "avl_2bN6cM9dK3fH7gJ1hL5kQz",
+         *         "avl_8xW4vT1sR7qP3nM6kJ9hGf"
+         *       ]
+         *     }
+         */
+        ScheduleUpdated: {
+            /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+            id: string;
+            /** @description The tour (`tour_...`). */
+            tourId: string;
+            daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            times: string[];
+            /**
+             * Format: date
+             * @description First day of the trip, `YYYY-MM-DD`.
+             */
+            startsOn: string;
+            /**
+             * Format: date
+             * @description Last day of the trip, `YYYY-MM-DD`; not before `startsOn`.
+             */
+            endsOn: string;
+            /** @description Seats; a departure defaults to its tour's and never drops below the seats booked. */
+            capacity: number | null;
+            /**
+             * @description Status; see the operation for the allowed moves.
+             * @enum {string}
+             */
+            status: "ACTIVE" | "CANCELLED";
+            cancelledAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was created (UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed (UTC, milliseconds).
+             */
+            updatedAt: string;
+            departuresCreated: number;
+            departuresUpdated: number;
+            departuresRemoved: number;
+            departuresLeft: string[];
+        };
+        TicketType: {
+            /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+            id: string;
+            /** @description Display name. */
+            name: string;
+            /**
+             * @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`.
+             * @enum {string}
+             */
+            ageBand: "ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER";
+            /** @description Price per unit in minor units of the tour's currency. */
+            price: number;
+            minAge: number | null;
+            maxAge: number | null;
+            minPerBooking: number | null;
+            maxPerBooking: number | null;
+            requiresAdult: boolean;
+        };
+        TicketTypeCount: {
+            ticketTypeId: string | null;
+            /** @description Display name. */
+            name: string;
+            count: number;
+        };
+        TicketTypeInput: {
+            /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+            id?: string;
+            /** @description Display name. */
+            name: string;
+            /**
+             * @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`.
+             * @enum {string}
+             */
+            ageBand: "ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER";
+            /** @description Price per unit in minor units of the tour's currency. */
+            price: number;
+            minAge?: number | null;
+            maxAge?: number | null;
+            minPerBooking?: number | null;
+            maxPerBooking?: number | null;
+            requiresAdult?: boolean;
         };
         TimeOff: {
             /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
@@ -2736,6 +3459,11 @@ export interface components {
              * @description When it last changed (UTC, milliseconds).
              */
             updatedAt: string;
+            timeZone: string;
+            ticketTypes: components["schemas"]["TicketType"][];
+            cancellationPolicy: components["schemas"]["CancellationPolicy"];
+            maxSeatsPerPublicBooking: number;
+            publicHoldMinutes: number;
         };
         TourCreate: {
             /** @description Name of the tour as guests see it. */
@@ -2767,6 +3495,11 @@ export interface components {
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
             }[];
+            timeZone?: string;
+            ticketTypes?: components["schemas"]["TicketTypeInput"][];
+            cancellationPolicy?: components["schemas"]["CancellationPolicyInput"];
+            maxSeatsPerPublicBooking?: number;
+            publicHoldMinutes?: number;
         };
         TourUpdate: {
             /** @description Name of the tour as guests see it. */
@@ -2798,6 +3531,11 @@ export interface components {
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
             }[];
+            timeZone?: string;
+            ticketTypes?: components["schemas"]["TicketTypeInput"][];
+            cancellationPolicy?: components["schemas"]["CancellationPolicyInput"];
+            maxSeatsPerPublicBooking?: number;
+            publicHoldMinutes?: number;
         };
         Vehicle: {
             /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
@@ -3366,7 +4104,28 @@ export interface operations {
                      *             }
                      *           ],
                      *           "createdAt": "2026-06-02T14:31:07.120Z",
-                     *           "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *           "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *           "timeZone": "timeZone text",
+                     *           "ticketTypes": [
+                     *             {
+                     *               "id": "id text",
+                     *               "name": "Ada Lovelace",
+                     *               "ageBand": "ADULT",
+                     *               "price": 900,
+                     *               "minAge": 1,
+                     *               "maxAge": 1,
+                     *               "minPerBooking": 1,
+                     *               "maxPerBooking": 1,
+                     *               "requiresAdult": true
+                     *             }
+                     *           ],
+                     *           "cancellationPolicy": {
+                     *             "cutoffHours": 1,
+                     *             "refund": "FULL",
+                     *             "refundPercent": 1
+                     *           },
+                     *           "maxSeatsPerPublicBooking": 1,
+                     *           "publicHoldMinutes": 1
                      *         }
                      *       ],
                      *       "pagination": {
@@ -3423,7 +4182,28 @@ export interface operations {
                  *           "name": "Ada Lovelace",
                  *           "price": 900
                  *         }
-                 *       ]
+                 *       ],
+                 *       "timeZone": "timeZone text",
+                 *       "ticketTypes": [
+                 *         {
+                 *           "id": "id text",
+                 *           "name": "Ada Lovelace",
+                 *           "ageBand": "ADULT",
+                 *           "price": 900,
+                 *           "minAge": 1,
+                 *           "maxAge": 1,
+                 *           "minPerBooking": 1,
+                 *           "maxPerBooking": 1,
+                 *           "requiresAdult": true
+                 *         }
+                 *       ],
+                 *       "cancellationPolicy": {
+                 *         "cutoffHours": 1,
+                 *         "refund": "FULL",
+                 *         "refundPercent": 1
+                 *       },
+                 *       "maxSeatsPerPublicBooking": 1,
+                 *       "publicHoldMinutes": 5
                  *     }
                  */
                 "application/json": components["schemas"]["TourCreate"];
@@ -3463,7 +4243,28 @@ export interface operations {
                      *           }
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
-                     *         "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *         "timeZone": "timeZone text",
+                     *         "ticketTypes": [
+                     *           {
+                     *             "id": "id text",
+                     *             "name": "Ada Lovelace",
+                     *             "ageBand": "ADULT",
+                     *             "price": 900,
+                     *             "minAge": 1,
+                     *             "maxAge": 1,
+                     *             "minPerBooking": 1,
+                     *             "maxPerBooking": 1,
+                     *             "requiresAdult": true
+                     *           }
+                     *         ],
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "maxSeatsPerPublicBooking": 1,
+                     *         "publicHoldMinutes": 1
                      *       }
                      *     }
                      */
@@ -3530,7 +4331,28 @@ export interface operations {
                      *           }
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
-                     *         "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *         "timeZone": "timeZone text",
+                     *         "ticketTypes": [
+                     *           {
+                     *             "id": "id text",
+                     *             "name": "Ada Lovelace",
+                     *             "ageBand": "ADULT",
+                     *             "price": 900,
+                     *             "minAge": 1,
+                     *             "maxAge": 1,
+                     *             "minPerBooking": 1,
+                     *             "maxPerBooking": 1,
+                     *             "requiresAdult": true
+                     *           }
+                     *         ],
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "maxSeatsPerPublicBooking": 1,
+                     *         "publicHoldMinutes": 1
                      *       }
                      *     }
                      */
@@ -3581,7 +4403,28 @@ export interface operations {
                  *           "name": "Ada Lovelace",
                  *           "price": 900
                  *         }
-                 *       ]
+                 *       ],
+                 *       "timeZone": "timeZone text",
+                 *       "ticketTypes": [
+                 *         {
+                 *           "id": "id text",
+                 *           "name": "Ada Lovelace",
+                 *           "ageBand": "ADULT",
+                 *           "price": 900,
+                 *           "minAge": 1,
+                 *           "maxAge": 1,
+                 *           "minPerBooking": 1,
+                 *           "maxPerBooking": 1,
+                 *           "requiresAdult": true
+                 *         }
+                 *       ],
+                 *       "cancellationPolicy": {
+                 *         "cutoffHours": 1,
+                 *         "refund": "FULL",
+                 *         "refundPercent": 1
+                 *       },
+                 *       "maxSeatsPerPublicBooking": 1,
+                 *       "publicHoldMinutes": 5
                  *     }
                  */
                 "application/json": components["schemas"]["TourUpdate"];
@@ -3621,7 +4464,28 @@ export interface operations {
                      *           }
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
-                     *         "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *         "timeZone": "timeZone text",
+                     *         "ticketTypes": [
+                     *           {
+                     *             "id": "id text",
+                     *             "name": "Ada Lovelace",
+                     *             "ageBand": "ADULT",
+                     *             "price": 900,
+                     *             "minAge": 1,
+                     *             "maxAge": 1,
+                     *             "minPerBooking": 1,
+                     *             "maxPerBooking": 1,
+                     *             "requiresAdult": true
+                     *           }
+                     *         ],
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "maxSeatsPerPublicBooking": 1,
+                     *         "publicHoldMinutes": 1
                      *       }
                      *     }
                      */
@@ -3690,7 +4554,16 @@ export interface operations {
                      *           "vehicleId": "veh_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *           "bookingCutoffAt": "2026-07-01T08:00:00.000Z",
                      *           "createdAt": "2026-06-02T14:31:07.120Z",
-                     *           "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *           "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *           "prices": [
+                     *             {
+                     *               "ticketTypeId": "ticketTypeId text",
+                     *               "price": 900
+                     *             }
+                     *           ],
+                     *           "scheduleId": "scheduleId text",
+                     *           "heldSeats": 1,
+                     *           "salesStatus": "AVAILABLE"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -3735,7 +4608,13 @@ export interface operations {
                  *       "startsAt": "2026-07-01T09:00:00.000Z",
                  *       "capacity": 15,
                  *       "status": "SCHEDULED",
-                 *       "bookingCutoffAt": "2026-07-01T08:00:00.000Z"
+                 *       "bookingCutoffAt": "2026-07-01T08:00:00.000Z",
+                 *       "prices": [
+                 *         {
+                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "price": 900
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["AvailabilityCreate"];
@@ -3768,7 +4647,16 @@ export interface operations {
                      *         "vehicleId": "veh_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *         "bookingCutoffAt": "2026-07-01T08:00:00.000Z",
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
-                     *         "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *         "prices": [
+                     *           {
+                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "price": 900
+                     *           }
+                     *         ],
+                     *         "scheduleId": "scheduleId text",
+                     *         "heldSeats": 1,
+                     *         "salesStatus": "AVAILABLE"
                      *       }
                      *     }
                      */
@@ -3813,7 +4701,13 @@ export interface operations {
                  *       "bookingCutoffAt": "2026-07-01T08:00:00.000Z",
                  *       "guideId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *       "driverId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
-                 *       "vehicleId": "veh_4Xk9TzQ2mB7rW1pLs8YvNc"
+                 *       "vehicleId": "veh_4Xk9TzQ2mB7rW1pLs8YvNc",
+                 *       "prices": [
+                 *         {
+                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "price": 900
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["AvailabilityUpdate"];
@@ -3846,7 +4740,16 @@ export interface operations {
                      *         "vehicleId": "veh_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *         "bookingCutoffAt": "2026-07-01T08:00:00.000Z",
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
-                     *         "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *         "prices": [
+                     *           {
+                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "price": 900
+                     *           }
+                     *         ],
+                     *         "scheduleId": "scheduleId text",
+                     *         "heldSeats": 1,
+                     *         "salesStatus": "AVAILABLE"
                      *       }
                      *     }
                      */
@@ -3860,6 +4763,504 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDepartureManifest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+                /** @example avl_4Xk9TzQ2mB7rW1pLs8YvNc */
+                availabilityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The manifest. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description CSV only: `attachment; filename="manifest-<tour slug>-<local date>-<HHMM>.csv"`. */
+                    "Content-Disposition"?: string;
+                    /** @description `Accept`: the same URL answers JSON or CSV. */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "departure": {
+                     *           "id": "avl_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *           "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *           "startsAt": "2026-07-01T09:00:00.000Z",
+                     *           "capacity": 15,
+                     *           "seatsRemaining": 13,
+                     *           "bookedSeats": 2,
+                     *           "status": "SCHEDULED",
+                     *           "guideId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *           "driverId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *           "vehicleId": "veh_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *           "bookingCutoffAt": "2026-07-01T08:00:00.000Z",
+                     *           "createdAt": "2026-06-02T14:31:07.120Z",
+                     *           "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *           "prices": [
+                     *             {
+                     *               "ticketTypeId": "ticketTypeId text",
+                     *               "price": 900
+                     *             }
+                     *           ],
+                     *           "scheduleId": "scheduleId text",
+                     *           "heldSeats": 1,
+                     *           "salesStatus": "AVAILABLE"
+                     *         },
+                     *         "tour": {
+                     *           "id": "id text",
+                     *           "slug": "old-town-walk",
+                     *           "name": "Ada Lovelace",
+                     *           "timeZone": "timeZone text",
+                     *           "meetingPoint": "Fountain, Main Square"
+                     *         },
+                     *         "counts": [
+                     *           {
+                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "name": "Ada Lovelace",
+                     *             "count": 1
+                     *           }
+                     *         ],
+                     *         "totals": {
+                     *           "bookings": 1,
+                     *           "participants": 1,
+                     *           "checkedIn": 1
+                     *         },
+                     *         "bookings": [
+                     *           {
+                     *             "id": "id text",
+                     *             "status": "PENDING",
+                     *             "paymentStatus": "UNPAID",
+                     *             "externalReference": "externalReference text",
+                     *             "notes": "Two vegetarians in the group.",
+                     *             "customer": {
+                     *               "id": "id text",
+                     *               "name": "Ada Lovelace",
+                     *               "email": "ada@example.com",
+                     *               "phone": "+44 20 7946 0958"
+                     *             },
+                     *             "participants": [
+                     *               {
+                     *                 "id": "id text",
+                     *                 "name": "Ada Lovelace",
+                     *                 "ticketTypeId": "ticketTypeId text",
+                     *                 "ticketTypeName": "ticketTypeName text",
+                     *                 "ageBand": "ADULT",
+                     *                 "waiverSigned": false,
+                     *                 "checkedInAt": null,
+                     *                 "dietaryNotes": "Vegetarian",
+                     *                 "accessibilityNotes": "Step-free access, please",
+                     *                 "emergencyContact": "Charles Babbage, +44 20 7946 0000"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DepartureManifest"];
+                    };
+                    /**
+                     * @example "bookingId","bookingStatus","paymentStatus","externalReference","customerName","customerEmail","customerPhone","participantId","participantName","ticketTypeId","ticketType","ageBand","waiverSigned","checkedInAt","dietaryNotes","accessibilityNotes","emergencyContact","bookingNotes"
+                     *     "bkg_7Hq2...","CONFIRMED","PAID","","Ada Lovelace","ada@example.com","'+44 20 7946 0000","ptc_K3v...","Ada Lovelace","tt_9Xa...","Adult","ADULT","true","","vegetarian","","Charles +44 20 7946 0001",""
+                     */
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSchedules: {
+        parameters: {
+            query?: {
+                /** @example 25 */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+                /** @example tour_4Xk9TzQ2mB7rW1pLs8YvNc */
+                tourId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of schedules. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id text",
+                     *           "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *           "daysOfWeek": [
+                     *             "MON"
+                     *           ],
+                     *           "times": [
+                     *             "times text"
+                     *           ],
+                     *           "startsOn": "2026-07-01",
+                     *           "endsOn": "2026-07-03",
+                     *           "capacity": 15,
+                     *           "status": "ACTIVE",
+                     *           "cancelledAt": null,
+                     *           "createdAt": "2026-06-02T14:31:07.120Z",
+                     *           "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "hasMore": true,
+                     *         "nextCursor": "eyJrIjpbIjIwMjYtMDYtMDJUMTQ6MzE6MDcuMTIwWiJdfQ.k3Jx0vQm8Yw"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Schedule"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A fresh UUID per logical operation, not per retry. A replay within 24 hours returns the original status and body with `Idempotent-Replayed: true`; the same key with a different body is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Scoped to the workspace (or public slug), method and path. Unlike Stripe, only successful results are kept: a failed request rolled back, left no record, and runs again with the same key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+                /** @example tour_4Xk9TzQ2mB7rW1pLs8YvNc */
+                tourId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "daysOfWeek": [
+                 *         "MON"
+                 *       ],
+                 *       "times": [
+                 *         "times text"
+                 *       ],
+                 *       "startsOn": "2026-07-01",
+                 *       "endsOn": "2026-07-03",
+                 *       "capacity": 15
+                 *     }
+                 */
+                "application/json": components["schemas"]["ScheduleCreate"];
+            };
+        };
+        responses: {
+            /** @description The schedule, with the number of departures made. */
+            201: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id text",
+                     *         "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "daysOfWeek": [
+                     *           "MON"
+                     *         ],
+                     *         "times": [
+                     *           "times text"
+                     *         ],
+                     *         "startsOn": "2026-07-01",
+                     *         "endsOn": "2026-07-03",
+                     *         "capacity": 15,
+                     *         "status": "ACTIVE",
+                     *         "cancelledAt": null,
+                     *         "createdAt": "2026-06-02T14:31:07.120Z",
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *         "departuresCreated": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ScheduleCreated"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+                /** @example tour_4Xk9TzQ2mB7rW1pLs8YvNc */
+                tourId: string;
+                /** @example scheduleId text */
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id text",
+                     *         "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "daysOfWeek": [
+                     *           "MON"
+                     *         ],
+                     *         "times": [
+                     *           "times text"
+                     *         ],
+                     *         "startsOn": "2026-07-01",
+                     *         "endsOn": "2026-07-03",
+                     *         "capacity": 15,
+                     *         "status": "ACTIVE",
+                     *         "cancelledAt": null,
+                     *         "createdAt": "2026-06-02T14:31:07.120Z",
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Schedule"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+                /** @example tour_4Xk9TzQ2mB7rW1pLs8YvNc */
+                tourId: string;
+                /** @example scheduleId text */
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled schedule and what happened to its future departures. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "scheduleId text",
+                     *         "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "daysOfWeek": [
+                     *           "MON"
+                     *         ],
+                     *         "times": [
+                     *           "times text"
+                     *         ],
+                     *         "startsOn": "2026-07-01",
+                     *         "endsOn": "2026-07-03",
+                     *         "capacity": 15,
+                     *         "status": "ACTIVE",
+                     *         "cancelledAt": null,
+                     *         "createdAt": "2026-06-02T14:31:07.120Z",
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *         "departuresCancelled": 1,
+                     *         "departuresLeft": [
+                     *           "departuresLeft text"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ScheduleCancelled"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+                /** @example tour_4Xk9TzQ2mB7rW1pLs8YvNc */
+                tourId: string;
+                /** @example scheduleId text */
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "daysOfWeek": [
+                 *         "MON"
+                 *       ],
+                 *       "times": [
+                 *         "times text"
+                 *       ],
+                 *       "startsOn": "2026-07-01",
+                 *       "endsOn": "2026-07-03",
+                 *       "capacity": 15
+                 *     }
+                 */
+                "application/json": components["schemas"]["ScheduleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The changed schedule and what happened to its future departures. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id text",
+                     *         "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "daysOfWeek": [
+                     *           "MON"
+                     *         ],
+                     *         "times": [
+                     *           "times text"
+                     *         ],
+                     *         "startsOn": "2026-07-01",
+                     *         "endsOn": "2026-07-03",
+                     *         "capacity": 15,
+                     *         "status": "ACTIVE",
+                     *         "cancelledAt": null,
+                     *         "createdAt": "2026-06-02T14:31:07.120Z",
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *         "departuresCreated": 1,
+                     *         "departuresUpdated": 1,
+                     *         "departuresRemoved": 1,
+                     *         "departuresLeft": [
+                     *           "departuresLeft text"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ScheduleUpdated"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
@@ -5445,6 +6846,10 @@ export interface operations {
                 paymentStatus?: "UNPAID" | "PENDING" | "PAID" | "PARTIALLY_REFUNDED" | "REFUNDED";
                 /** @example -createdAt */
                 sort?: "createdAt" | "-createdAt" | "startsAt" | "-startsAt" | "totalAmount" | "-totalAmount" | "updatedAt" | "-updatedAt";
+                /** @example 2026-07-01T09:00:00.000Z */
+                updatedSince?: string;
+                /** @example externalReference text */
+                externalReference?: string;
             };
             header?: never;
             path: {
@@ -5487,7 +6892,9 @@ export interface operations {
                      *               "accessibilityNotes": "Step-free access, please",
                      *               "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *               "waiverSigned": false,
-                     *               "checkedInAt": null
+                     *               "checkedInAt": null,
+                     *               "ticketTypeId": "ticketTypeId text",
+                     *               "price": 900
                      *             }
                      *           ],
                      *           "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
@@ -5512,6 +6919,14 @@ export interface operations {
                      *           ],
                      *           "cancelledAt": null,
                      *           "cancellationReason": null,
+                     *           "externalReference": "externalReference text",
+                     *           "cancellationPolicy": {
+                     *             "cutoffHours": 1,
+                     *             "refund": "FULL",
+                     *             "refundPercent": 1
+                     *           },
+                     *           "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *           "cancellable": true,
                      *           "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                      *         }
                      *       ],
@@ -5562,6 +6977,7 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "name": "Ada Lovelace",
+                 *           "ticketTypeId": "ticketTypeId text",
                  *           "ageBand": "ADULT",
                  *           "dietaryNotes": "Vegetarian",
                  *           "accessibilityNotes": "Step-free access, please",
@@ -5575,7 +6991,8 @@ export interface operations {
                  *         }
                  *       ],
                  *       "paymentMode": "CHECKOUT",
-                 *       "notes": "Two vegetarians in the group."
+                 *       "notes": "Two vegetarians in the group.",
+                 *       "externalReference": "externalReference text"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingCreate"];
@@ -5613,7 +7030,9 @@ export interface operations {
                      *             "accessibilityNotes": "Step-free access, please",
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
-                     *             "checkedInAt": null
+                     *             "checkedInAt": null,
+                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "price": 900
                      *           }
                      *         ],
                      *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
@@ -5638,6 +7057,14 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
+                     *         "externalReference": "externalReference text",
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *         "cancellable": true,
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                      *       }
                      *     }
@@ -5703,7 +7130,9 @@ export interface operations {
                      *             "accessibilityNotes": "Step-free access, please",
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
-                     *             "checkedInAt": null
+                     *             "checkedInAt": null,
+                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "price": 900
                      *           }
                      *         ],
                      *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
@@ -5728,6 +7157,14 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
+                     *         "externalReference": "externalReference text",
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *         "cancellable": true,
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                      *       }
                      *     }
@@ -5767,6 +7204,7 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "name": "Ada Lovelace",
+                 *           "ticketTypeId": "ticketTypeId text",
                  *           "ageBand": "ADULT",
                  *           "dietaryNotes": "Vegetarian",
                  *           "accessibilityNotes": "Step-free access, please",
@@ -5774,7 +7212,8 @@ export interface operations {
                  *         }
                  *       ],
                  *       "notes": "Two vegetarians in the group.",
-                 *       "totalAmount": 5000
+                 *       "totalAmount": 5000,
+                 *       "externalReference": "externalReference text"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingUpdate"];
@@ -5812,7 +7251,9 @@ export interface operations {
                      *             "accessibilityNotes": "Step-free access, please",
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
-                     *             "checkedInAt": null
+                     *             "checkedInAt": null,
+                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "price": 900
                      *           }
                      *         ],
                      *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
@@ -5837,6 +7278,14 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
+                     *         "externalReference": "externalReference text",
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *         "cancellable": true,
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                      *       }
                      *     }
@@ -5879,7 +7328,8 @@ export interface operations {
                  * @example {
                  *       "status": "CANCELLED",
                  *       "reason": "Guest asked to cancel",
-                 *       "notifyCustomer": true
+                 *       "notifyCustomer": true,
+                 *       "refundAmount": 1
                  *     }
                  */
                 "application/json": components["schemas"]["BookingStatusChange"];
@@ -5917,7 +7367,9 @@ export interface operations {
                      *             "accessibilityNotes": "Step-free access, please",
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
-                     *             "checkedInAt": null
+                     *             "checkedInAt": null,
+                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "price": 900
                      *           }
                      *         ],
                      *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
@@ -5942,6 +7394,126 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
+                     *         "externalReference": "externalReference text",
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *         "cancellable": true,
+                     *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Booking"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    extendBookingHold: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+                /** @example bkg_4Xk9TzQ2mB7rW1pLs8YvNc */
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "minutes": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["HoldExtension"];
+            };
+        };
+        responses: {
+            /** @description The booking with its new `expiresAt`. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "bkg_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "status": "PENDING",
+                     *         "paymentStatus": "UNPAID",
+                     *         "totalAmount": 5000,
+                     *         "currency": "EUR",
+                     *         "availabilityId": "avl_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "customerId": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "participantCount": 2,
+                     *         "participants": [
+                     *           {
+                     *             "id": "ptc_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "name": "Ada Lovelace",
+                     *             "ageBand": "ADULT",
+                     *             "dietaryNotes": "Vegetarian",
+                     *             "accessibilityNotes": "Step-free access, please",
+                     *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
+                     *             "waiverSigned": false,
+                     *             "checkedInAt": null,
+                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "price": 900
+                     *           }
+                     *         ],
+                     *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "publicToken": "pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a",
+                     *         "notes": "Two vegetarians in the group.",
+                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
+                     *         "confirmedAt": null,
+                     *         "createdAt": "2026-06-02T14:31:07.120Z",
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *         "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "startsAt": "2026-07-01T09:00:00.000Z",
+                     *         "paymentMode": "CHECKOUT",
+                     *         "amountPaid": 0,
+                     *         "amountRefunded": 0,
+                     *         "addOns": [
+                     *           {
+                     *             "id": "lunch-box",
+                     *             "name": "Lunch box",
+                     *             "unitPrice": 900,
+                     *             "quantity": 2
+                     *           }
+                     *         ],
+                     *         "cancelledAt": null,
+                     *         "cancellationReason": null,
+                     *         "externalReference": "externalReference text",
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *         "cancellable": true,
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                      *       }
                      *     }
@@ -6071,7 +7643,9 @@ export interface operations {
                      *             "accessibilityNotes": "Step-free access, please",
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
-                     *             "checkedInAt": null
+                     *             "checkedInAt": null,
+                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "price": 900
                      *           }
                      *         ],
                      *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
@@ -6096,6 +7670,14 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
+                     *         "externalReference": "externalReference text",
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *         "cancellable": true,
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                      *       }
                      *     }
@@ -6164,7 +7746,9 @@ export interface operations {
                      *             "accessibilityNotes": "Step-free access, please",
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
-                     *             "checkedInAt": null
+                     *             "checkedInAt": null,
+                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "price": 900
                      *           }
                      *         ],
                      *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
@@ -6189,6 +7773,14 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
+                     *         "externalReference": "externalReference text",
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *         "cancellable": true,
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                      *       }
                      *     }
@@ -6265,7 +7857,9 @@ export interface operations {
                      *             "accessibilityNotes": "Step-free access, please",
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
-                     *             "checkedInAt": null
+                     *             "checkedInAt": null,
+                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "price": 900
                      *           }
                      *         ],
                      *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
@@ -6290,6 +7884,14 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
+                     *         "externalReference": "externalReference text",
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *         "cancellable": true,
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                      *       }
                      *     }
@@ -6422,7 +8024,28 @@ export interface operations {
                      *             }
                      *           ],
                      *           "createdAt": "2026-06-02T14:31:07.120Z",
-                     *           "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *           "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *           "timeZone": "timeZone text",
+                     *           "ticketTypes": [
+                     *             {
+                     *               "id": "id text",
+                     *               "name": "Ada Lovelace",
+                     *               "ageBand": "ADULT",
+                     *               "price": 900,
+                     *               "minAge": 1,
+                     *               "maxAge": 1,
+                     *               "minPerBooking": 1,
+                     *               "maxPerBooking": 1,
+                     *               "requiresAdult": true
+                     *             }
+                     *           ],
+                     *           "cancellationPolicy": {
+                     *             "cutoffHours": 1,
+                     *             "refund": "FULL",
+                     *             "refundPercent": 1
+                     *           },
+                     *           "maxSeatsPerPublicBooking": 1,
+                     *           "publicHoldMinutes": 1
                      *         }
                      *       ]
                      *     }
@@ -6484,7 +8107,28 @@ export interface operations {
                      *           }
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
-                     *         "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *         "timeZone": "timeZone text",
+                     *         "ticketTypes": [
+                     *           {
+                     *             "id": "id text",
+                     *             "name": "Ada Lovelace",
+                     *             "ageBand": "ADULT",
+                     *             "price": 900,
+                     *             "minAge": 1,
+                     *             "maxAge": 1,
+                     *             "minPerBooking": 1,
+                     *             "maxPerBooking": 1,
+                     *             "requiresAdult": true
+                     *           }
+                     *         ],
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "maxSeatsPerPublicBooking": 1,
+                     *         "publicHoldMinutes": 1
                      *       }
                      *     }
                      */
@@ -6517,7 +8161,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Bookable departures. */
+            /** @description Bookable departures: seats left and status, never staff or booked counts. */
             200: {
                 headers: {
                     /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
@@ -6532,25 +8176,100 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "avl_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *           "id": "id text",
                      *           "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *           "startsAt": "2026-07-01T09:00:00.000Z",
-                     *           "capacity": 15,
-                     *           "seatsRemaining": 13,
-                     *           "bookedSeats": 2,
                      *           "status": "SCHEDULED",
-                     *           "guideId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *           "driverId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *           "vehicleId": "veh_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *           "seatsRemaining": 13,
                      *           "bookingCutoffAt": "2026-07-01T08:00:00.000Z",
-                     *           "createdAt": "2026-06-02T14:31:07.120Z",
-                     *           "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *           "prices": [
+                     *             {
+                     *               "ticketTypeId": "ticketTypeId text",
+                     *               "price": 900
+                     *             }
+                     *           ],
+                     *           "salesStatus": "AVAILABLE"
                      *         }
                      *       ]
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["Availability"][];
+                        data: components["schemas"]["PublicDeparture"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPublicCalendar: {
+        parameters: {
+            query?: {
+                /** @example 2026-07-01 */
+                from?: string;
+                /** @example 2026-07-31 */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @example demo */
+                workspaceSlug: string;
+                /** @example old-town-walk */
+                tourSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per local day of the range, in date order. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "date": "2030-12-23",
+                     *           "salesStatus": "AVAILABLE",
+                     *           "seatsRemaining": 23,
+                     *           "departures": 2,
+                     *           "fromPrice": 1500
+                     *         },
+                     *         {
+                     *           "date": "2030-12-24",
+                     *           "salesStatus": "LIMITED",
+                     *           "seatsRemaining": 2,
+                     *           "departures": 1,
+                     *           "fromPrice": 1800
+                     *         },
+                     *         {
+                     *           "date": "2030-12-25",
+                     *           "salesStatus": "CLOSED",
+                     *           "seatsRemaining": 0,
+                     *           "departures": 0,
+                     *           "fromPrice": null
+                     *         },
+                     *         {
+                     *           "date": "2030-12-26",
+                     *           "salesStatus": "SOLD_OUT",
+                     *           "seatsRemaining": 0,
+                     *           "departures": 1,
+                     *           "fromPrice": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CalendarDay"][];
                     };
                 };
             };
@@ -6586,6 +8305,7 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "name": "Ada Lovelace",
+                 *           "ticketTypeId": "ticketTypeId text",
                  *           "ageBand": "ADULT",
                  *           "dietaryNotes": "Vegetarian",
                  *           "accessibilityNotes": "Step-free access, please",
@@ -6599,7 +8319,8 @@ export interface operations {
                  *         }
                  *       ],
                  *       "paymentMode": "CHECKOUT",
-                 *       "notes": "Two vegetarians in the group."
+                 *       "notes": "Two vegetarians in the group.",
+                 *       "externalReference": "externalReference text"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingCreate"];
@@ -6620,38 +8341,38 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "bkg_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "id": "id text",
+                     *         "publicToken": "pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a",
                      *         "status": "PENDING",
                      *         "paymentStatus": "UNPAID",
+                     *         "paymentMode": "CHECKOUT",
                      *         "totalAmount": 5000,
+                     *         "amountPaid": 0,
+                     *         "amountRefunded": 0,
                      *         "currency": "EUR",
-                     *         "availabilityId": "avl_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *         "customerId": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "startsAt": "2026-07-01T09:00:00.000Z",
+                     *         "tour": {
+                     *           "id": "id text",
+                     *           "name": "Ada Lovelace",
+                     *           "meetingPoint": "Fountain, Main Square",
+                     *           "durationMinutes": 120,
+                     *           "timeZone": "timeZone text"
+                     *         },
                      *         "participantCount": 2,
                      *         "participants": [
                      *           {
-                     *             "id": "ptc_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
+                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "price": 900,
+                     *             "waiverSigned": false,
+                     *             "checkedInAt": null,
                      *             "dietaryNotes": "Vegetarian",
                      *             "accessibilityNotes": "Step-free access, please",
-                     *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
-                     *             "waiverSigned": false,
-                     *             "checkedInAt": null
+                     *             "emergencyContactHint": "emergencyContactHint text"
                      *           }
                      *         ],
-                     *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *         "publicToken": "pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a",
-                     *         "notes": "Two vegetarians in the group.",
-                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
-                     *         "confirmedAt": null,
-                     *         "createdAt": "2026-06-02T14:31:07.120Z",
-                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *         "startsAt": "2026-07-01T09:00:00.000Z",
-                     *         "paymentMode": "CHECKOUT",
-                     *         "amountPaid": 0,
-                     *         "amountRefunded": 0,
                      *         "addOns": [
                      *           {
                      *             "id": "lunch-box",
@@ -6660,14 +8381,25 @@ export interface operations {
                      *             "quantity": 2
                      *           }
                      *         ],
+                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
+                     *         "confirmedAt": null,
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *         "cancellable": true,
+                     *         "createdAt": "2026-06-02T14:31:07.120Z",
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["Booking"];
+                        data: components["schemas"]["PublicBooking"];
                     };
                 };
             };
@@ -6707,38 +8439,38 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "bkg_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "id": "id text",
+                     *         "publicToken": "pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a",
                      *         "status": "PENDING",
                      *         "paymentStatus": "UNPAID",
+                     *         "paymentMode": "CHECKOUT",
                      *         "totalAmount": 5000,
+                     *         "amountPaid": 0,
+                     *         "amountRefunded": 0,
                      *         "currency": "EUR",
-                     *         "availabilityId": "avl_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *         "customerId": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "startsAt": "2026-07-01T09:00:00.000Z",
+                     *         "tour": {
+                     *           "id": "id text",
+                     *           "name": "Ada Lovelace",
+                     *           "meetingPoint": "Fountain, Main Square",
+                     *           "durationMinutes": 120,
+                     *           "timeZone": "timeZone text"
+                     *         },
                      *         "participantCount": 2,
                      *         "participants": [
                      *           {
-                     *             "id": "ptc_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
+                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "price": 900,
+                     *             "waiverSigned": false,
+                     *             "checkedInAt": null,
                      *             "dietaryNotes": "Vegetarian",
                      *             "accessibilityNotes": "Step-free access, please",
-                     *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
-                     *             "waiverSigned": false,
-                     *             "checkedInAt": null
+                     *             "emergencyContactHint": "emergencyContactHint text"
                      *           }
                      *         ],
-                     *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *         "publicToken": "pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a",
-                     *         "notes": "Two vegetarians in the group.",
-                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
-                     *         "confirmedAt": null,
-                     *         "createdAt": "2026-06-02T14:31:07.120Z",
-                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *         "startsAt": "2026-07-01T09:00:00.000Z",
-                     *         "paymentMode": "CHECKOUT",
-                     *         "amountPaid": 0,
-                     *         "amountRefunded": 0,
                      *         "addOns": [
                      *           {
                      *             "id": "lunch-box",
@@ -6747,14 +8479,25 @@ export interface operations {
                      *             "quantity": 2
                      *           }
                      *         ],
+                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
+                     *         "confirmedAt": null,
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *         "cancellable": true,
+                     *         "createdAt": "2026-06-02T14:31:07.120Z",
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["Booking"];
+                        data: components["schemas"]["PublicBooking"];
                     };
                 };
             };
@@ -6800,38 +8543,38 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "bkg_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "id": "id text",
+                     *         "publicToken": "pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a",
                      *         "status": "PENDING",
                      *         "paymentStatus": "UNPAID",
+                     *         "paymentMode": "CHECKOUT",
                      *         "totalAmount": 5000,
+                     *         "amountPaid": 0,
+                     *         "amountRefunded": 0,
                      *         "currency": "EUR",
-                     *         "availabilityId": "avl_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *         "customerId": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "startsAt": "2026-07-01T09:00:00.000Z",
+                     *         "tour": {
+                     *           "id": "id text",
+                     *           "name": "Ada Lovelace",
+                     *           "meetingPoint": "Fountain, Main Square",
+                     *           "durationMinutes": 120,
+                     *           "timeZone": "timeZone text"
+                     *         },
                      *         "participantCount": 2,
                      *         "participants": [
                      *           {
-                     *             "id": "ptc_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
+                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "price": 900,
+                     *             "waiverSigned": false,
+                     *             "checkedInAt": null,
                      *             "dietaryNotes": "Vegetarian",
                      *             "accessibilityNotes": "Step-free access, please",
-                     *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
-                     *             "waiverSigned": false,
-                     *             "checkedInAt": null
+                     *             "emergencyContactHint": "emergencyContactHint text"
                      *           }
                      *         ],
-                     *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *         "publicToken": "pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a",
-                     *         "notes": "Two vegetarians in the group.",
-                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
-                     *         "confirmedAt": null,
-                     *         "createdAt": "2026-06-02T14:31:07.120Z",
-                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *         "startsAt": "2026-07-01T09:00:00.000Z",
-                     *         "paymentMode": "CHECKOUT",
-                     *         "amountPaid": 0,
-                     *         "amountRefunded": 0,
                      *         "addOns": [
                      *           {
                      *             "id": "lunch-box",
@@ -6840,14 +8583,25 @@ export interface operations {
                      *             "quantity": 2
                      *           }
                      *         ],
+                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
+                     *         "confirmedAt": null,
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *         "cancellable": true,
+                     *         "createdAt": "2026-06-02T14:31:07.120Z",
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["Booking"];
+                        data: components["schemas"]["PublicBooking"];
                     };
                 };
             };
@@ -6886,38 +8640,38 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "bkg_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "id": "id text",
+                     *         "publicToken": "pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a",
                      *         "status": "PENDING",
                      *         "paymentStatus": "UNPAID",
+                     *         "paymentMode": "CHECKOUT",
                      *         "totalAmount": 5000,
+                     *         "amountPaid": 0,
+                     *         "amountRefunded": 0,
                      *         "currency": "EUR",
-                     *         "availabilityId": "avl_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *         "customerId": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "startsAt": "2026-07-01T09:00:00.000Z",
+                     *         "tour": {
+                     *           "id": "id text",
+                     *           "name": "Ada Lovelace",
+                     *           "meetingPoint": "Fountain, Main Square",
+                     *           "durationMinutes": 120,
+                     *           "timeZone": "timeZone text"
+                     *         },
                      *         "participantCount": 2,
                      *         "participants": [
                      *           {
-                     *             "id": "ptc_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
+                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "price": 900,
+                     *             "waiverSigned": false,
+                     *             "checkedInAt": null,
                      *             "dietaryNotes": "Vegetarian",
                      *             "accessibilityNotes": "Step-free access, please",
-                     *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
-                     *             "waiverSigned": false,
-                     *             "checkedInAt": null
+                     *             "emergencyContactHint": "emergencyContactHint text"
                      *           }
                      *         ],
-                     *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *         "publicToken": "pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a",
-                     *         "notes": "Two vegetarians in the group.",
-                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
-                     *         "confirmedAt": null,
-                     *         "createdAt": "2026-06-02T14:31:07.120Z",
-                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *         "startsAt": "2026-07-01T09:00:00.000Z",
-                     *         "paymentMode": "CHECKOUT",
-                     *         "amountPaid": 0,
-                     *         "amountRefunded": 0,
                      *         "addOns": [
                      *           {
                      *             "id": "lunch-box",
@@ -6926,18 +8680,135 @@ export interface operations {
                      *             "quantity": 2
                      *           }
                      *         ],
+                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
+                     *         "confirmedAt": null,
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *         "cancellable": true,
+                     *         "createdAt": "2026-06-02T14:31:07.120Z",
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["Booking"];
+                        data: components["schemas"]["PublicBooking"];
                     };
                 };
             };
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelPublicBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a */
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Guest asked to cancel"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GuestCancellation"];
+            };
+        };
+        responses: {
+            /** @description The cancelled booking, with the refund made. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id text",
+                     *         "publicToken": "pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a",
+                     *         "status": "PENDING",
+                     *         "paymentStatus": "UNPAID",
+                     *         "paymentMode": "CHECKOUT",
+                     *         "totalAmount": 5000,
+                     *         "amountPaid": 0,
+                     *         "amountRefunded": 0,
+                     *         "currency": "EUR",
+                     *         "startsAt": "2026-07-01T09:00:00.000Z",
+                     *         "tour": {
+                     *           "id": "id text",
+                     *           "name": "Ada Lovelace",
+                     *           "meetingPoint": "Fountain, Main Square",
+                     *           "durationMinutes": 120,
+                     *           "timeZone": "timeZone text"
+                     *         },
+                     *         "participantCount": 2,
+                     *         "participants": [
+                     *           {
+                     *             "id": "id text",
+                     *             "name": "Ada Lovelace",
+                     *             "ageBand": "ADULT",
+                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "price": 900,
+                     *             "waiverSigned": false,
+                     *             "checkedInAt": null,
+                     *             "dietaryNotes": "Vegetarian",
+                     *             "accessibilityNotes": "Step-free access, please",
+                     *             "emergencyContactHint": "emergencyContactHint text"
+                     *           }
+                     *         ],
+                     *         "addOns": [
+                     *           {
+                     *             "id": "lunch-box",
+                     *             "name": "Lunch box",
+                     *             "unitPrice": 900,
+                     *             "quantity": 2
+                     *           }
+                     *         ],
+                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
+                     *         "confirmedAt": null,
+                     *         "cancelledAt": null,
+                     *         "cancellationReason": null,
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *         "cancellable": true,
+                     *         "createdAt": "2026-06-02T14:31:07.120Z",
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PublicBooking"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -10335,6 +12206,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            429: components["responses"]["RateLimited"];
         };
     };
     getApiReference: {
@@ -10356,6 +12228,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            429: components["responses"]["RateLimited"];
         };
     };
     getSandboxCheckout: {
@@ -10381,6 +12254,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
         };
     };
     completeSandboxCheckout: {
@@ -10437,6 +12311,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
         };
     };
     receiveBookingCreatedEvent: {
@@ -10476,7 +12351,9 @@ export interface operations {
                  *             "accessibilityNotes": "Step-free access, please",
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
-                 *             "checkedInAt": null
+                 *             "checkedInAt": null,
+                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "price": 900
                  *           }
                  *         ],
                  *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
@@ -10501,6 +12378,14 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
+                 *         "externalReference": "externalReference text",
+                 *         "cancellationPolicy": {
+                 *           "cutoffHours": 1,
+                 *           "refund": "FULL",
+                 *           "refundPercent": 1
+                 *         },
+                 *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                 *         "cancellable": true,
                  *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                  *       }
                  *     }
@@ -10578,7 +12463,9 @@ export interface operations {
                  *             "accessibilityNotes": "Step-free access, please",
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
-                 *             "checkedInAt": null
+                 *             "checkedInAt": null,
+                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "price": 900
                  *           }
                  *         ],
                  *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
@@ -10603,6 +12490,14 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
+                 *         "externalReference": "externalReference text",
+                 *         "cancellationPolicy": {
+                 *           "cutoffHours": 1,
+                 *           "refund": "FULL",
+                 *           "refundPercent": 1
+                 *         },
+                 *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                 *         "cancellable": true,
                  *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                  *       }
                  *     }
@@ -10680,7 +12575,9 @@ export interface operations {
                  *             "accessibilityNotes": "Step-free access, please",
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
-                 *             "checkedInAt": null
+                 *             "checkedInAt": null,
+                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "price": 900
                  *           }
                  *         ],
                  *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
@@ -10705,6 +12602,14 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
+                 *         "externalReference": "externalReference text",
+                 *         "cancellationPolicy": {
+                 *           "cutoffHours": 1,
+                 *           "refund": "FULL",
+                 *           "refundPercent": 1
+                 *         },
+                 *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                 *         "cancellable": true,
                  *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                  *       }
                  *     }
@@ -10782,7 +12687,9 @@ export interface operations {
                  *             "accessibilityNotes": "Step-free access, please",
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
-                 *             "checkedInAt": null
+                 *             "checkedInAt": null,
+                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "price": 900
                  *           }
                  *         ],
                  *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
@@ -10807,6 +12714,14 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
+                 *         "externalReference": "externalReference text",
+                 *         "cancellationPolicy": {
+                 *           "cutoffHours": 1,
+                 *           "refund": "FULL",
+                 *           "refundPercent": 1
+                 *         },
+                 *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                 *         "cancellable": true,
                  *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                  *       }
                  *     }
@@ -10884,7 +12799,9 @@ export interface operations {
                  *             "accessibilityNotes": "Step-free access, please",
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
-                 *             "checkedInAt": null
+                 *             "checkedInAt": null,
+                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "price": 900
                  *           }
                  *         ],
                  *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
@@ -10909,6 +12826,14 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
+                 *         "externalReference": "externalReference text",
+                 *         "cancellationPolicy": {
+                 *           "cutoffHours": 1,
+                 *           "refund": "FULL",
+                 *           "refundPercent": 1
+                 *         },
+                 *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                 *         "cancellable": true,
                  *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                  *       }
                  *     }
@@ -10986,7 +12911,9 @@ export interface operations {
                  *             "accessibilityNotes": "Step-free access, please",
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
-                 *             "checkedInAt": null
+                 *             "checkedInAt": null,
+                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "price": 900
                  *           }
                  *         ],
                  *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
@@ -11011,6 +12938,14 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
+                 *         "externalReference": "externalReference text",
+                 *         "cancellationPolicy": {
+                 *           "cutoffHours": 1,
+                 *           "refund": "FULL",
+                 *           "refundPercent": 1
+                 *         },
+                 *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                 *         "cancellable": true,
                  *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                  *       }
                  *     }
@@ -11088,7 +13023,9 @@ export interface operations {
                  *             "accessibilityNotes": "Step-free access, please",
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
-                 *             "checkedInAt": null
+                 *             "checkedInAt": null,
+                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "price": 900
                  *           }
                  *         ],
                  *         "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
@@ -11113,6 +13050,14 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
+                 *         "externalReference": "externalReference text",
+                 *         "cancellationPolicy": {
+                 *           "cutoffHours": 1,
+                 *           "refund": "FULL",
+                 *           "refundPercent": 1
+                 *         },
+                 *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                 *         "cancellable": true,
                  *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
                  *       }
                  *     }
