@@ -42,6 +42,7 @@ describe('migrations on PostgreSQL', () => {
         '0005-crm',
         '0006-operations',
         '0007-inventory',
+        '0011-payments',
         '0012-guest-holds',
       ]);
     } finally {
@@ -73,6 +74,7 @@ describe('embedded PGlite', () => {
       '0005-crm',
       '0006-operations',
       '0007-inventory',
+      '0011-payments',
       '0012-guest-holds',
     ]);
     const id = newId('workspace');

@@ -7,6 +7,7 @@ import * as sessions from './0004-sessions.js';
 import * as crm from './0005-crm.js';
 import * as operations from './0006-operations.js';
 import * as inventory from './0007-inventory.js';
+import * as payments from './0011-payments.js';
 import * as guestHolds from './0012-guest-holds.js';
 
 interface Migration {
@@ -23,6 +24,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0005-crm', crm],
   ['0006-operations', operations],
   ['0007-inventory', inventory],
+  ['0011-payments', payments],
   ['0012-guest-holds', guestHolds],
 ];
 
