@@ -25,7 +25,7 @@ const Flag = v.pipe(
   v.transform((s) => s === 'true' || s === '1'),
 );
 
-const EnvSchema = v.object({
+const EnvObject = v.object({
   PORT: v.optional(Port, '3000'),
   HOST: v.optional(v.string(), '0.0.0.0'),
   DATABASE_URL: v.optional(Url(['postgres:', 'postgresql:'])),
@@ -50,7 +50,55 @@ const EnvSchema = v.object({
   HEADERS_TIMEOUT_SECONDS: v.optional(Count, '10'),
   REQUEST_TIMEOUT_SECONDS: v.optional(Count, '30'),
   KEEP_ALIVE_TIMEOUT_SECONDS: v.optional(Count, '5'),
+  PAYMENT_PROVIDER: v.optional(v.picklist(['sandbox', 'stripe'], 'must be sandbox or stripe')),
+  STRIPE_SECRET_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_... or rk_...)'),
+    ),
+  ),
+  STRIPE_WEBHOOK_SECRET: v.optional(
+    v.pipe(v.string(), v.regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_...)")),
+  ),
+  STRIPE_API_URL: v.optional(Url(['http:', 'https:'])),
 });
+
+const STRIPE_NEEDS = 'is required when PAYMENT_PROVIDER=stripe';
+
+// No payment provider by default in production: a forgotten setting must not open the sandbox,
+// where any guest can mark a booking paid. Each check names its key, beside every other bad key.
+const EnvSchema = v.pipe(
+  EnvObject,
+  v.forward(
+    v.partialCheck(
+      [['NODE_ENV'], ['PAYMENT_PROVIDER']],
+      (env) => env.NODE_ENV !== 'production' || env.PAYMENT_PROVIDER !== undefined,
+      'is required when NODE_ENV=production: stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), or sandbox to let anyone mark bookings paid',
+    ),
+    ['PAYMENT_PROVIDER'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['PAYMENT_PROVIDER'], ['STRIPE_SECRET_KEY']],
+      (env) => env.PAYMENT_PROVIDER !== 'stripe' || env.STRIPE_SECRET_KEY !== undefined,
+      STRIPE_NEEDS,
+    ),
+    ['STRIPE_SECRET_KEY'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['PAYMENT_PROVIDER'], ['STRIPE_WEBHOOK_SECRET']],
+      (env) => env.PAYMENT_PROVIDER !== 'stripe' || env.STRIPE_WEBHOOK_SECRET !== undefined,
+      STRIPE_NEEDS,
+    ),
+    ['STRIPE_WEBHOOK_SECRET'],
+  ),
+);
+
+/** Where guests pay: the built-in sandbox, or Stripe. */
+type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
 
 /** How long a client may take (milliseconds); a slow one gets 408 and its connection closes. */
 export interface ServerTimeouts {
@@ -81,6 +129,9 @@ export interface ApiConfig {
   /** Prefix of every Redis key this deployment writes. */
   redisKeyPrefix: string;
   rateLimits: RateLimitRules;
+  payments: PaymentsConfig;
+  /** NODE_ENV=production. */
+  production: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +173,19 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
       'login-account': { points: e.LOGIN_LIMIT_PER_ACCOUNT, windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS },
       'login-ip': { points: e.LOGIN_LIMIT_PER_IP, windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS },
     },
+    payments: paymentsConfig(e),
+    production: e.NODE_ENV === 'production',
+  };
+}
+
+/** The schema has checked that a Stripe deployment names both of its secrets. */
+function paymentsConfig(e: v.InferOutput<typeof EnvSchema>): PaymentsConfig {
+  if (e.PAYMENT_PROVIDER !== 'stripe') return { provider: 'sandbox' };
+  return {
+    provider: 'stripe',
+    secretKey: e.STRIPE_SECRET_KEY as string,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+    ...(e.STRIPE_API_URL && { apiUrl: e.STRIPE_API_URL }),
   };
 }
 

@@ -53,6 +53,9 @@ export function paymentPagesRouter(deps: HttpDeps): Router {
       }
       return sendError(res, started.error);
     }
+    // A widget's script may ask for the address to navigate there itself; a browser is redirected.
+    if (req.accepts(['html', 'json']) === 'json')
+      return res.json({ data: { url: started.value.redirectUrl } });
     res.redirect(303, started.value.redirectUrl);
   });
 

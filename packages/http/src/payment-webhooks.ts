@@ -9,7 +9,7 @@ import type { HttpDeps } from './deps.js';
 import { badRequest, type HttpError, sendError } from './errors.js';
 import { clientKey, rateLimited, setRateLimitHeaders } from './rate-limit.js';
 
-export const STRIPE_WEBHOOK_PATH = '/stripe/webhooks';
+const STRIPE_WEBHOOK_PATH = '/stripe/webhooks';
 const SIGNATURE_HEADER = 'Stripe-Signature';
 /** Stripe's events are a few kilobytes; this bounds what an unsigned body costs to check. */
 const BODY_LIMIT = '256kb';

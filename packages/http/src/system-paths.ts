@@ -56,15 +56,33 @@ export const systemPaths: Record<string, object> = {
   },
 
   '/pay/{token}': {
-    parameters: [TOKEN_PARAMETER],
     get: {
       operationId: 'startPaymentCheckout',
       summary: 'Go to the payment provider',
       description:
-        "The `checkoutUrl` and `paymentLinkUrl` a real provider hands out. No credential: the token is the access. Opens the provider's hosted checkout for the page's exact amount (once; later visits reuse it while it is open) and answers 303 to it; with the sandbox, 303 to `/sandbox/pay/{token}`. 422 when the page is closed or expired or the booking takes no payment.",
+        "The `checkoutUrl` and `paymentLinkUrl` a real provider hands out. No credential: the token is the access. Opens the provider's hosted checkout for the page's exact amount (once; later visits reuse it while it is open) and answers 303 to it; with the sandbox, 303 to `/sandbox/pay/{token}`. A script that asks for `application/json` (and not HTML) gets 200 `{ data: { url } }` instead, to navigate there itself. 422 when the page is closed or expired or the booking takes no payment.",
       tags: ['Public'],
       security: [],
+      parameters: [TOKEN_PARAMETER],
       responses: {
+        '200': {
+          description: 'With `Accept: application/json`: where to send the payer.',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['data'],
+                properties: {
+                  data: {
+                    type: 'object',
+                    required: ['url'],
+                    properties: { url: { type: 'string', format: 'uri' } },
+                  },
+                },
+              },
+            },
+          },
+        },
         '303': {
           description: "The provider's checkout page (`Location`).",
           headers: { Location: { description: 'Where the payer goes next.', schema: { type: 'string' } } },
@@ -77,9 +95,9 @@ export const systemPaths: Record<string, object> = {
     },
   },
   '/pay/{token}/done': {
-    parameters: [TOKEN_PARAMETER],
     get: {
       operationId: 'getPaymentReturnPage',
+      parameters: [TOKEN_PARAMETER],
       summary: 'Where the provider sends the payer back',
       description:
         "A small page: payment received, being confirmed (it refreshes until the provider's webhook arrives), not completed (`?cancelled=1`, with a link back to the checkout), or closed.",

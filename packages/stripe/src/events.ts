@@ -12,7 +12,7 @@ import type Stripe from 'stripe';
 import { stripeFailure } from './client.js';
 import { METADATA } from './provider.js';
 
-export const SIGNATURE_HEADER = 'Stripe-Signature';
+const SIGNATURE_HEADER = 'Stripe-Signature';
 
 const badSignature = (message: string) =>
   fail(validationError(message, [{ field: SIGNATURE_HEADER, issue: 'invalid_signature' }]));

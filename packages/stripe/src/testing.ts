@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
-/** One request the SDK sent, as the test double received it. */
+/** @public One request the SDK sent, as the test double received it. */
 export interface StubRequest {
   method: string;
   path: string;
