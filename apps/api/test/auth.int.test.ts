@@ -38,6 +38,8 @@ interface Seeded {
   ops: Record<string, string>;
   /** Members not yet guides, one per createGuide probe. */
   spareMembers: string[];
+  /** A schedule of the tour (with departures of its own). */
+  schedule: any;
 }
 
 let t: TestApi;
@@ -70,6 +72,17 @@ const newLead = (ws: TestWorkspace, name = 'Probe Lead') =>
     email: `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}-${Math.random()}@lead.example`,
   });
 const newTask = (ws: TestWorkspace, title = 'Probe Task') => created(ws, '/crm-tasks', { title });
+
+const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A schedule of the tour: Sundays at `time`, for ten days a month ahead. */
+const scheduleBody = (time: string) => ({
+  daysOfWeek: ['SUN'],
+  times: [time],
+  startsOn: dayAhead(30),
+  endsOn: dayAhead(40),
+});
+const newSchedule = (ws: TestWorkspace, tourId: string, time = '10:00') =>
+  created(ws, `/tours/${tourId}/schedules`, scheduleBody(time));
 
 async function seed(name: string): Promise<Seeded> {
   const ws = await t.createWorkspace('ADMIN');
@@ -111,6 +124,7 @@ async function seed(name: string): Promise<Seeded> {
     task,
     ops: await seedOperations(ws, customer.id),
     spareMembers: await Promise.all(Array.from({ length: 20 }, () => newMember(t, ws))),
+    schedule: await newSchedule(ws, tour.id),
   };
 }
 
@@ -212,6 +226,7 @@ function pathFor(route: RouteDefinition, s: Seeded, ids: Partial<Record<string, 
     companyId: s.company.id,
     leadId: s.lead.id,
     taskId: s.task.id,
+    scheduleId: s.schedule.id,
     ...s.ops,
     ...ids,
   };
@@ -232,6 +247,7 @@ const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
   createBooking: (s) => bookingInput(s.probeDeparture.id, { paymentMode: 'MANUAL' }),
   updateBooking: () => ({ notes: 'changed by a role probe' }),
   setBookingStatus: () => ({ status: 'CONFIRMED', reason: 'role probe' }),
+  extendBookingHold: () => ({ minutes: 5 }),
   createPaymentLink: () => undefined,
   checkInBooking: () => ({}),
   rotateBookingPublicToken: () => undefined,
@@ -277,6 +293,9 @@ const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
   createItineraryItem: () => ({ type: 'OTHER', title: 'Probe', startsAt: '2040-01-02T10:00:00Z' }),
   updateItineraryItem: () => ({ title: 'changed by a role probe' }),
   deleteItineraryItem: () => undefined,
+  createSchedule: () => scheduleBody('12:15'),
+  updateSchedule: () => ({ capacity: 7 }),
+  deleteSchedule: () => undefined,
 };
 
 /**
@@ -286,6 +305,7 @@ const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
 const PROBE_BOOKINGS: Record<string, (s: Seeded) => Promise<{ id: string }>> = {
   updateBooking: (s) => book(t, s.ws, s.probeDeparture.id),
   setBookingStatus: (s) => book(t, s.ws, s.probeDeparture.id, { paymentMode: 'MANUAL' }),
+  extendBookingHold: (s) => book(t, s.ws, s.probeDeparture.id),
   createPaymentLink: (s) => book(t, s.ws, s.probeDeparture.id, { paymentMode: 'MANUAL' }),
   rotateBookingPublicToken: (s) => book(t, s.ws, s.probeDeparture.id),
   checkInBooking: (s) => confirmedBooking(t, s.ws, s.probeDeparture.id),
@@ -317,6 +337,7 @@ const PROBE_RECORDS: Record<string, (s: Seeded) => Promise<Record<string, string
   deleteVehicle: async (s) => ({ vehicleId: (await newVehicle(t, s.ws)).id }),
   deleteVendor: async (s) => ({ vendorId: (await vendor(s.ws)).id }),
   deleteItineraryItem: async (s) => ({ itemId: (await itineraryItem(s.ws, s.ops.itineraryId as string)).id }),
+  deleteSchedule: async (s) => ({ scheduleId: (await newSchedule(s.ws, s.tour.id, '16:45')).id }),
 };
 
 /** The path a role probe of the route uses: a fresh booking (or endpoint) where the write changes one. */
@@ -346,6 +367,7 @@ const WRITERS: Record<string, Role[]> = {
   createBooking: ['OPERATIONS', 'ADMIN'],
   updateBooking: ['OPERATIONS', 'ADMIN'],
   setBookingStatus: ['OPERATIONS', 'ADMIN'],
+  extendBookingHold: ['OPERATIONS', 'ADMIN'],
   createPaymentLink: ['OPERATIONS', 'ADMIN'],
   rotateBookingPublicToken: ['OPERATIONS', 'ADMIN'],
   createBookingRefund: ['OPERATIONS', 'ADMIN'],
@@ -393,6 +415,10 @@ const WRITERS: Record<string, Role[]> = {
   createItineraryItem: ['OPERATIONS', 'ADMIN'],
   updateItineraryItem: ['OPERATIONS', 'ADMIN'],
   deleteItineraryItem: ['OPERATIONS', 'ADMIN'],
+  // Schedules generate and change departures: availability:write, as departures.
+  createSchedule: ['OPERATIONS', 'ADMIN'],
+  updateSchedule: ['OPERATIONS', 'ADMIN'],
+  deleteSchedule: ['OPERATIONS', 'ADMIN'],
 };
 const ROLES: Role[] = ['READ_ONLY', 'OPERATIONS', 'ADMIN'];
 
@@ -439,8 +465,20 @@ async function snapshot(s: Seeded) {
     incidents: await knex('incidents').where(where).orderBy('id'),
     itineraries: await knex('itineraries').where(where).orderBy('id'),
     itineraryItems: await knex('itinerary_items').where(where).orderBy('id'),
+    schedules: await knex('schedules').where(where).orderBy('id'),
   };
 }
+
+it('every route under /public/ needs no credential (so it is not in the matrix), the guest cancel among them', () => {
+  for (const route of apiRoutes.filter((r) => r.path.startsWith('/public/'))) {
+    expect(route.access, routeName(route)).toBe('public');
+    expect(protectedRoutes, routeName(route)).not.toContain(route);
+  }
+  expect(apiRoutes.find((route) => route.operationId === 'cancelPublicBooking')).toMatchObject({
+    access: 'public',
+    path: '/public/bookings/{publicToken}/cancel',
+  });
+});
 
 it('the route table has protected routes and every write route is in the role table', () => {
   expect(protectedRoutes.length).toBeGreaterThanOrEqual(10);
@@ -624,6 +662,18 @@ describe('records of another workspace', () => {
     expect(await snapshot(b)).toEqual(before);
   });
 
+  it.each([['application/json'], ['text/csv']])(
+    "GET of B's departure manifest under A (Accept: %s): 404, nothing of B in it",
+    async (accept) => {
+      const res = await t.request('GET', `${base()}/availability/${b.departure.id}/manifest`, {
+        token: a.ws.token,
+        headers: { Accept: accept },
+      });
+      expectHidden(res);
+      expect(JSON.stringify(res.body)).not.toContain('Bravo Secret Booker');
+    },
+  );
+
   it.each([
     ['GET', '', undefined],
     ['PATCH', '', { notes: 'Hijacked' }],
@@ -632,6 +682,7 @@ describe('records of another workspace', () => {
     ['POST', '/payment-link', undefined],
     ['POST', '/public-token', undefined],
     ['POST', '/refunds', { amount: 100 }],
+    ['POST', '/extend', { minutes: 5 }],
     ['GET', '/history', undefined],
   ])("%s of B's booking%s under A: 404, B's booking unchanged and unseen", async (method, suffix, body) => {
     const before = await snapshot(b);
@@ -669,6 +720,34 @@ describe('records of another workspace', () => {
       expect(await snapshot(b)).toEqual(before);
     },
   );
+
+  it.each([
+    ['GET', undefined],
+    ['PATCH', { capacity: 1, times: ['03:00'] }],
+    ['DELETE', undefined],
+  ] as const)("%s of B's schedule under A (A's tour or B's): 404, B unchanged", async (method, body) => {
+    const before = await snapshot(b);
+    for (const tourId of [a.tour.id, b.tour.id]) {
+      const res = await t.request(method, `${base()}/tours/${tourId}/schedules/${b.schedule.id}`, {
+        token: a.ws.token,
+        ...(body !== undefined && { body }),
+      });
+      expectHidden(res);
+    }
+    expect(await snapshot(b)).toEqual(before);
+  });
+
+  it("B's tour's schedules under A: the list is 404 and a new schedule is 404, B unchanged", async () => {
+    const before = await snapshot(b);
+    expectHidden(await t.request('GET', `${base()}/tours/${b.tour.id}/schedules`, { token: a.ws.token }));
+    expectHidden(
+      await t.request('POST', `${base()}/tours/${b.tour.id}/schedules`, {
+        token: a.ws.token,
+        body: scheduleBody('04:00'),
+      }),
+    );
+    expect(await snapshot(b)).toEqual(before);
+  });
 
   it("lists under A never include B's records", async () => {
     for (const list of [

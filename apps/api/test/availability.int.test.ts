@@ -49,6 +49,7 @@ describe('createAvailability', () => {
         prices: [],
         scheduleId: null,
         heldSeats: 0,
+        salesStatus: 'AVAILABLE',
       },
     });
   });

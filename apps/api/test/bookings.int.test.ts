@@ -130,6 +130,9 @@ describe('createBooking', () => {
         cancelledAt: null,
         cancellationReason: null,
         externalReference: null,
+        cancellationPolicy: { cutoffHours: 24, refund: 'FULL', refundPercent: null },
+        cancellationCutoffAt: new Date(Date.parse(departure.startsAt) - 24 * HOUR).toISOString(),
+        cancellable: true,
         checkoutUrl: expect.stringMatching(/^https?:\/\/[^/]+\/sandbox\/pay\/[0-9A-Za-z]+$/),
       },
     });

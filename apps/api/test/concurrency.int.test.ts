@@ -250,7 +250,7 @@ describe('createBooking across two API processes sharing one database', () => {
   });
 });
 
-describe('random interleavings of create, resize, move and cancel', () => {
+describe('random interleavings of create, resize, move, extend, guest and operator cancel', () => {
   it('seats always equal what non-cancelled bookings hold; only 200/201/409/422; never a 5xx', async () => {
     const seed = seedFromEnv();
     const random = seededRandom(seed);
@@ -260,6 +260,7 @@ describe('random interleavings of create, resize, move and cancel', () => {
     const departureIds: string[] = [];
     for (let i = 0; i < 3; i++) departureIds.push((await createDeparture(t, ws, tour.id, { capacity })).id);
     const bookingIds: string[] = [];
+    const publicTokens = new Map<string, string>();
     const base = `/workspaces/${ws.workspaceId}/bookings`;
     const seen: Record<string, number> = {};
     const unexpected: string[] = [];
@@ -278,7 +279,10 @@ describe('random interleavings of create, resize, move and cancel', () => {
           allowed: [201, 409],
           send: async () => {
             const res = await t.request('POST', base, { token: ws.token, body: bookingBody(target, n) });
-            if (res.status === 201) bookingIds.push(res.body.data.id);
+            if (res.status === 201) {
+              bookingIds.push(res.body.data.id);
+              publicTokens.set(res.body.data.id, res.body.data.publicToken);
+            }
             return res;
           },
         };
@@ -295,13 +299,29 @@ describe('random interleavings of create, resize, move and cancel', () => {
             }),
         };
       }
-      if (roll < 0.8) {
+      if (roll < 0.7) {
         const target = random.pick(departureIds);
         return {
           label: `move ${existing} to ${target}`,
           allowed: [200, 409, 422],
           send: () =>
             t.request('PATCH', `${base}/${existing}`, { token: ws.token, body: { availabilityId: target } }),
+        };
+      }
+      if (roll < 0.8) {
+        // A guest cancel (default policy: 24 h, FULL; the departures are 30 days out).
+        return {
+          label: `guest cancel ${existing}`,
+          allowed: [200, 422],
+          send: () => t.request('POST', `/public/bookings/${publicTokens.get(existing)}/cancel`),
+        };
+      }
+      if (roll < 0.9) {
+        const minutes = random.int(1, 60);
+        return {
+          label: `extend ${existing} by ${minutes}`,
+          allowed: [200, 422],
+          send: () => t.request('POST', `${base}/${existing}/extend`, { token: ws.token, body: { minutes } }),
         };
       }
       return {

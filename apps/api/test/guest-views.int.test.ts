@@ -83,6 +83,7 @@ describe('views by audience', () => {
       }),
       await t.request('POST', `/public/bookings/${token}/payment/retry`),
       await t.request('GET', `/public/${ws.slug}/tours/${tour.slug}/availability`),
+      await t.request('GET', `/public/${ws.slug}/tours/${tour.slug}/calendar`),
     ];
     for (const res of answers) expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
     const { keys, values } = keysAndValues(answers.map((res) => res.body));
@@ -103,7 +104,12 @@ describe('views by audience', () => {
     expect(guestView.participants[0].emergencyContactHint).toBe('Mo••••67');
     expect(guestView.tour).toMatchObject({ id: tour.id, name: tour.name });
     const publicDeparture = answers[4]?.body.data[0];
-    expect(publicDeparture).toMatchObject({ id: departure.id, seatsRemaining: 7, status: 'SCHEDULED' });
+    expect(publicDeparture).toMatchObject({
+      id: departure.id,
+      seatsRemaining: 7,
+      status: 'SCHEDULED',
+      salesStatus: 'AVAILABLE',
+    });
   });
 
   it('each public answer is its own component in /openapi.json', async () => {

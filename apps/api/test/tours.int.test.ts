@@ -41,6 +41,8 @@ describe('createTour', () => {
         timeZone: 'UTC',
         ticketTypes: [],
         cancellationPolicy: { cutoffHours: 24, refund: 'FULL', refundPercent: null },
+        maxSeatsPerPublicBooking: 10,
+        publicHoldMinutes: 15,
       },
     });
     const read = await t.request('GET', `${toursPath()}/${created.body.data.id}`, { token: ws.token });

@@ -42,6 +42,8 @@ describe('migrations on PostgreSQL', () => {
         '0005-crm',
         '0006-operations',
         '0007-inventory',
+        '0008-schedules',
+        '0010-cancellation',
         '0011-payments',
         '0012-guest-holds',
       ]);
@@ -74,6 +76,8 @@ describe('embedded PGlite', () => {
       '0005-crm',
       '0006-operations',
       '0007-inventory',
+      '0008-schedules',
+      '0010-cancellation',
       '0011-payments',
       '0012-guest-holds',
     ]);

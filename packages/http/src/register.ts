@@ -18,7 +18,7 @@ import type { AppStores, HttpDeps } from './deps.js';
 import { sendError } from './errors.js';
 import { fingerprintBody } from './fingerprint.js';
 import { jsonSchemaOf } from './openapi/json-schema.js';
-import type { Reply, RouteContext, RouteDefinition } from './route.js';
+import type { RawReply, Reply, RouteContext, RouteDefinition } from './route.js';
 
 const IdempotencyKeySchema = v.pipe(v.string(), v.uuid());
 
@@ -89,11 +89,23 @@ async function runRequest<T>(
 
 interface StoredReply {
   status: number;
+  /** JSON, or the text of a raw reply when `contentType` is set. */
   body: unknown;
   headers?: Record<string, string>;
+  contentType?: string;
 }
 
-function toStoredReply(route: RouteDefinition, reply: Reply): StoredReply {
+function toStoredReply(route: RouteDefinition, reply: Reply | RawReply): StoredReply {
+  if ('contentType' in reply) {
+    // The idempotency record keeps JSON bodies only: a replay could not restore the media type.
+    if (route.idempotent) throw new Error(`${route.operationId}: an idempotent route answers JSON only.`);
+    return {
+      status: reply.status ?? route.success.status,
+      body: reply.body,
+      contentType: reply.contentType,
+      ...(reply.headers && { headers: reply.headers }),
+    };
+  }
   const body: Record<string, unknown> = { data: reply.data };
   if (reply.pagination) body.pagination = reply.pagination;
   return {
@@ -156,7 +168,8 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
           data: page.items,
           pagination: {
             hasMore: page.hasMore,
-            nextCursor: page.hasMore && page.next ? cursors.encode(scopeOf(scope), page.next) : null,
+            // A list's `next` is null on its last page; a change feed keeps one there (where to resume).
+            nextCursor: page.next ? cursors.encode(scopeOf(scope), page.next) : null,
           },
         };
       },
@@ -167,7 +180,7 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
     };
 
     const key = route.idempotent ? req.get('Idempotency-Key') : undefined;
-    const execute = (uow: UnitOfWork<AppStores>) =>
+    const execute = (uow: UnitOfWork<AppStores>): Promise<Result<StoredReply & { replayed?: boolean }>> =>
       key
         ? runIdempotently(
             { uow, clock: deps.clock },
@@ -187,7 +200,8 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
     const reply = outcome.value as StoredReply & { replayed?: boolean };
     if (reply.replayed) res.setHeader('Idempotent-Replayed', 'true');
     for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
-    res.status(reply.status).json(reply.body);
+    if (reply.contentType !== undefined) res.status(reply.status).type(reply.contentType).send(reply.body);
+    else res.status(reply.status).json(reply.body);
   };
 
   const chain: RequestHandler[] = [admit(route, deps)];

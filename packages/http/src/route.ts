@@ -21,6 +21,22 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
+/** An answer in another media type than JSON (a CSV download): `body` is sent as it is. Reads only (not idempotent routes). */
+export interface RawReply {
+  status?: number;
+  /** The whole `Content-Type`, e.g. `text/csv; charset=utf-8`. */
+  contentType: string;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+/** A media type a route also answers in, beside JSON (see `success.alternatives`). */
+interface AlternativeMediaType {
+  mediaType: string;
+  description: string;
+  example?: string;
+}
+
 export interface RouteContext<TParams, TQuery, TBody> {
   params: TParams;
   query: TQuery;
@@ -73,12 +89,26 @@ export interface RouteDefinition<
   body?: TBody;
   /** Accepts an `Idempotency-Key` header (creating POSTs). */
   idempotent?: boolean;
-  success: { status: number; description: string; schema: v.GenericSchema; list?: 'paginated' | 'plain' };
+  success: {
+    status: number;
+    description: string;
+    schema: v.GenericSchema;
+    list?: 'paginated' | 'plain';
+    /** An example of the whole JSON answer (`{ data: ... }`), shown in the document. */
+    example?: unknown;
+    /**
+     * The same answer in other media types, chosen by the request's `Accept` (the handler
+     * asks `prefersMediaType` and answers a `RawReply`); documented beside `application/json`.
+     */
+    alternatives?: AlternativeMediaType[];
+    /** Headers of the success answer besides those of every answer: name -> description. */
+    headers?: Record<string, string>;
+  };
   /** Statuses this operation can answer besides the success (documented in OpenAPI). */
   errors: number[];
   handle(
     ctx: RouteContext<v.InferOutput<TParams>, v.InferOutput<TQuery>, v.InferOutput<TBody>>,
-  ): Promise<Result<Reply>>;
+  ): Promise<Result<Reply | RawReply>>;
 }
 
 /** Keeps each route's types tied together while collecting them in one list. */
@@ -88,6 +118,14 @@ export function defineRoute<
   TBody extends v.GenericSchema,
 >(route: RouteDefinition<TParams, TQuery, TBody>): RouteDefinition {
   return route as unknown as RouteDefinition;
+}
+
+/**
+ * Whether the request's `Accept` prefers `mediaType` to JSON. JSON wins a tie, a missing
+ * header, any type (`*` + `/*`), and an `Accept` naming neither (the error envelope is JSON too).
+ */
+export function prefersMediaType(req: Request, mediaType: string): boolean {
+  return req.accepts(['application/json', mediaType]) === mediaType;
 }
 
 /** A use case's result as a reply: its value becomes `data`. */

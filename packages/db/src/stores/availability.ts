@@ -232,6 +232,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
       tourId: string,
       filter: Omit<AvailabilityFilter, 'tourId'>,
       now: Date,
+      limit = MAX_BOOKABLE,
     ): Promise<Availability[]> {
       const query = read()
         .where({ workspace_id: workspaceId, tour_id: tourId })
@@ -239,7 +240,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
         .where('starts_at', '>', now)
         .where((cutoff) => cutoff.whereNull('booking_cutoff_at').orWhere('booking_cutoff_at', '>', now));
       applyDateRange(query, filter);
-      const rows = await query.orderBy(['starts_at', 'id']).limit(MAX_BOOKABLE);
+      const rows = await query.orderBy(['starts_at', 'id']).limit(limit);
       return rows.map(toAvailability);
     },
 

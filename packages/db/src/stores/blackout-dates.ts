@@ -86,6 +86,15 @@ export function createBlackoutDateStore(db: Knex | Knex.Transaction): BlackoutDa
       return rows.map(toBlackout);
     },
 
+    async listOnDays(workspaceId: string, days: readonly string[]): Promise<BlackoutDate[]> {
+      if (days.length === 0) return [];
+      const rows = await select()
+        .where({ workspace_id: workspaceId })
+        .whereIn('date', [...days])
+        .orderBy(['date', 'id']);
+      return rows.map(toBlackout);
+    },
+
     async delete(workspaceId: string, id: string): Promise<boolean> {
       const gone = await db('blackout_dates').where({ workspace_id: workspaceId, id }).del().returning('id');
       return gone.length > 0;

@@ -368,6 +368,27 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
         await ids({ workspaceId: scene.workspaceId, availabilityId: scene.availabilityId, limit: 10 }),
       ).toEqual([elevenOClock.id, atNow.id]);
     });
+
+    it("listByDeparture: the departure's bookings not CANCELLED, oldest first, in its workspace only", async () => {
+      const scene = await newBookingScene(knex());
+      const otherDeparture = await newDeparture(knex(), scene.workspaceId, scene.tourId, scene.startsAt);
+      const first = await newBooking(knex(), scene, { status: 'CONFIRMED' });
+      await newBooking(knex(), scene, { status: 'CANCELLED' });
+      const second = await newBooking(knex(), scene);
+      const third = await newBooking(knex(), scene, { status: 'NO_SHOW' });
+      await newBooking(knex(), scene, { availabilityId: otherDeparture });
+      // One created_at for two bookings: the id breaks the tie.
+      await knex()('bookings')
+        .whereIn('id', [second.id, third.id])
+        .update({ created_at: '2030-01-01T00:00:00Z' });
+      const [tieFirst, tieSecond] = [second.id, third.id].sort();
+      const listed = await stores().bookings.listByDeparture(scene.workspaceId, scene.availabilityId);
+      expect(listed.map((b) => b.id)).toEqual([first.id, tieFirst, tieSecond]);
+      expect(listed[0]?.participants).toHaveLength(2);
+      expect(
+        await stores().bookings.listByDeparture(await newWorkspace(knex()), scene.availabilityId),
+      ).toEqual([]);
+    });
   });
 
   describe('customers for bookings', () => {
@@ -378,6 +399,18 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       phone: '+44 1',
       tags: ['web'],
       marketingConsent: false,
+    });
+
+    it('findByIds answers the workspace customers among the ids, and skips unknown and foreign ones', async () => {
+      const workspaceId = await newWorkspace(knex());
+      const { customers } = stores();
+      const zoe = await customers.findOrCreateByEmail(workspaceId, guest('zoe.ids@example.com'));
+      const max = await customers.findOrCreateByEmail(workspaceId, guest('max.ids@example.com'));
+      const foreign = await customers.findOrCreateByEmail(await newWorkspace(knex()), guest('f@example.com'));
+      const found = await customers.findByIds(workspaceId, [zoe.id, max.id, foreign.id, 'cus_unknown']);
+      expect(found.map((c) => c.id).sort()).toEqual([zoe.id, max.id].sort());
+      expect(found.find((c) => c.id === zoe.id)).toEqual(zoe);
+      expect(await customers.findByIds(workspaceId, [])).toEqual([]);
     });
 
     it('findOrCreateByEmail finds the workspace customer in any letter case, else creates one', async () => {

@@ -7,6 +7,7 @@ import {
   type BookingSort,
   type BookingStatus,
   type BookingStore,
+  type CancellationPolicy,
   conflict,
   fail,
   type Keyset,
@@ -64,6 +65,7 @@ interface BookingRow {
   cancellation_reason: string | null;
   external_reference: string | null;
   holder_key: string | null;
+  cancellation_policy: CancellationPolicy;
   version: number;
   created_at: DbTimestamp;
   updated_at: DbTimestamp;
@@ -138,6 +140,7 @@ function toBooking(row: BookingRow): BookingRecord {
     cancellationReason: row.cancellation_reason,
     externalReference: row.external_reference,
     holderKey: row.holder_key,
+    cancellationPolicy: row.cancellation_policy,
     version: row.version,
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
@@ -151,9 +154,52 @@ function keysetValue(keyset: Keyset, cast: 'timestamptz' | 'bigint'): Date | num
   return keyset.value;
 }
 
+/**
+ * How far behind the oldest running transaction the change feed stays. A row's `updated_at` is
+ * `now()`, its transaction's start, stored rounded to the millisecond (so up to 0.5 ms later or
+ * earlier); and a backend reports its transaction start a moment after taking it. The margin
+ * covers both with room to spare; the feed runs this much behind real time.
+ */
+const CHANGE_FEED_MARGIN = '1 second';
+
+/**
+ * The partner-sync horizon: every change stamped before it has committed (or rolled back).
+ *
+ * A plain `(updated_at, id)` keyset skips: `updated_at` is the writing transaction's start, so
+ * a transaction that began at t1 and commits after a reader has passed t2 > t1 lands behind
+ * the reader's cursor. Every transaction still running started at or after the oldest
+ * `xact_start` in pg_stat_activity, so a row stamped before that instant (less the margin) was
+ * written by a transaction that has ended; returning only such rows, in order, means nothing
+ * can later appear behind a cursor. This must be a statement of its own, before the page's:
+ * read in the same statement, a transaction could commit between the page's snapshot and the
+ * read of pg_stat_activity and be missed by both. `least` keeps `now()` when pg_stat_activity
+ * shows nothing (PGlite, one connection: nothing else runs) or hides other roles' sessions
+ * (the service connects as one role, whose sessions it always sees). A transaction left open
+ * holds the feed back (it never skips); requests keep theirs short.
+ */
+async function changeHorizon(db: Knex | Knex.Transaction): Promise<Date> {
+  const result = await db.raw(
+    `select least(now(), (select min(xact_start) from pg_stat_activity where datname = current_database()))
+       - interval '${CHANGE_FEED_MARGIN}' as horizon`,
+  );
+  const rows = (result as { rows: Array<{ horizon: DbTimestamp }> }).rows;
+  const horizon = rows[0]?.horizon;
+  if (horizon === undefined) throw new Error('The change horizon query returned no row.');
+  return new Date(horizon);
+}
+
 export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
   const bookings = () => db<BookingRow>('bookings');
   const availability = createAvailabilityStore(db);
+  const filtered = (workspaceId: string, filter: BookingFilter) => {
+    const query = bookings().where({ workspace_id: workspaceId });
+    if (filter.status) query.where({ status: filter.status });
+    if (filter.paymentStatus) query.where({ payment_status: filter.paymentStatus });
+    if (filter.externalReference) query.where({ external_reference: filter.externalReference });
+    if (filter.from) query.where('starts_at', '>=', utcDayStart(filter.from));
+    if (filter.to) query.where('starts_at', '<', utcDayStart(filter.to, 1));
+    return query;
+  };
   const lock = async (workspaceId: string, id: string): Promise<BookingRecord | null> => {
     const row = await bookings().where({ workspace_id: workspaceId, id }).forUpdate().first();
     return row ? toBooking(row) : null;
@@ -161,7 +207,7 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
 
   return {
     async insert(booking: NewBooking): Promise<BookingRecord> {
-      const { id, workspaceId, customerId, paymentMode, holderKey, ...rest } = booking;
+      const { id, workspaceId, customerId, paymentMode, holderKey, cancellationPolicy, ...rest } = booking;
       const [row] = await bookings()
         .insert({
           id,
@@ -169,6 +215,7 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
           customer_id: customerId,
           payment_mode: paymentMode,
           holder_key: holderKey,
+          ...jsonColumns({ cancellation_policy: cancellationPolicy }, ['cancellation_policy']),
           ...jsonColumns(toColumns<BookingPatch>(rest, PATCH_COLUMNS), JSON_COLUMNS),
         })
         .returning('*');
@@ -278,11 +325,7 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
       const { column, cast } = SORTS[field];
       const order = descending ? 'desc' : 'asc';
 
-      const query = bookings().where({ workspace_id: workspaceId });
-      if (filter.status) query.where({ status: filter.status });
-      if (filter.paymentStatus) query.where({ payment_status: filter.paymentStatus });
-      if (filter.from) query.where('starts_at', '>=', utcDayStart(filter.from));
-      if (filter.to) query.where('starts_at', '<', utcDayStart(filter.to, 1));
+      const query = filtered(workspaceId, filter);
       if (page.after) {
         query.whereRaw(`(${column}, id) ${descending ? '<' : '>'} (?::${cast}, ?)`, [
           keysetValue(page.after, cast),
@@ -296,6 +339,45 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
         ])
         .limit(page.limit + 1);
       return toPage(rows.map(toBooking), page, (booking) => ({ value: booking[field], id: booking.id }));
+    },
+
+    async listChanges(
+      workspaceId: string,
+      filter: BookingFilter,
+      since: string,
+      page: PageRequest,
+    ): Promise<Page<BookingRecord>> {
+      // The horizon is read first, in a statement (and snapshot) of its own: see changeHorizon.
+      const horizon = await changeHorizon(db);
+      const query = filtered(workspaceId, filter)
+        .where('updated_at', '>=', new Date(since))
+        .where('updated_at', '<', horizon);
+      if (page.after) {
+        query.whereRaw('(updated_at, id) > (?::timestamptz, ?)', [keysetDate(page.after), page.after.id]);
+      }
+      const rows = await query
+        .orderBy([
+          { column: 'updated_at', order: 'asc' },
+          { column: 'id', order: 'asc' },
+        ])
+        .limit(page.limit + 1);
+      const hasMore = rows.length > page.limit;
+      const items = rows.slice(0, page.limit).map(toBooking);
+      const last = items[items.length - 1];
+      // Where to resume, on the last page too: after the last change seen, else where we were.
+      // ('' sorts before every id, so `since` itself is included.)
+      const next = last
+        ? { value: last.updatedAt, id: last.id }
+        : (page.after ?? { value: new Date(since).toISOString(), id: '' });
+      return { items, hasMore, next };
+    },
+
+    async listByDeparture(workspaceId: string, availabilityId: string): Promise<BookingRecord[]> {
+      const rows = await bookings()
+        .where({ workspace_id: workspaceId, availability_id: availabilityId })
+        .whereNot({ status: 'CANCELLED' })
+        .orderBy(['created_at', 'id']);
+      return rows.map(toBooking);
     },
 
     async findExpiredHolds(

@@ -173,6 +173,7 @@ export const bookingFields = (scene: BookingScene, overrides: Partial<NewBooking
   cancellationReason: null,
   externalReference: null,
   holderKey: null,
+  cancellationPolicy: { cutoffHours: 24, refund: 'FULL', refundPercent: null },
   ...overrides,
 });
 

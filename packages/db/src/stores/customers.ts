@@ -106,6 +106,14 @@ export function createCustomerStore(db: Knex | Knex.Transaction): CustomerStore 
       return row ? toCustomer(row) : null;
     },
 
+    async findByIds(workspaceId: string, ids: readonly string[]): Promise<Customer[]> {
+      if (ids.length === 0) return [];
+      const rows = await customers()
+        .where({ workspace_id: workspaceId })
+        .whereIn('id', [...ids]);
+      return rows.map(toCustomer);
+    },
+
     async findOrCreateByEmail(workspaceId: string, customer: NewCustomer): Promise<Customer> {
       // Insert-or-ignore then read: a concurrent twin's insert makes ours a no-op (it waits for the
       // twin to commit), and the read that follows sees the twin's row.

@@ -19,6 +19,7 @@ import { createMemberStore } from './members.js';
 import { createOutboxStore } from './outbox.js';
 import { createPaymentStore } from './payments.js';
 import { createProviderEventStore } from './provider-events.js';
+import { createScheduleStore } from './schedules.js';
 import { createSessionStore } from './sessions.js';
 import { createTourStore } from './tours.js';
 import { createVehicleStore, createVendorStore } from './vehicles.js';
@@ -61,6 +62,7 @@ const FACTORIES = {
   vendors: createVendorStore,
   incidents: createIncidentStore,
   itineraries: createItineraryStore,
+  schedules: createScheduleStore,
 } as const;
 
 /** Every repository of this package, each implementing the domain port of the same name. */

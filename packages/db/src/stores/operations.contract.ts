@@ -78,6 +78,15 @@ export function describeOperationsStoreContract(knexOf: () => Knex, concurrentSe
       expect(
         await stores().blackoutDates.listApplying(await fixtures.newWorkspace(knexOf()), tourId, {}),
       ).toEqual([]);
+      // listOnDays: every scope on the days asked for, in this workspace only.
+      const onDays = await stores().blackoutDates.listOnDays(workspaceId, ['2031-01-02', '2031-01-05']);
+      expect(onDays.map((b) => `${b.date} ${b.tourId}`)).toEqual([`2031-01-02 ${otherTour}`]);
+      const both = await stores().blackoutDates.listOnDays(workspaceId, ['2031-01-01', '2031-01-02']);
+      expect(both).toHaveLength(3);
+      expect(await stores().blackoutDates.listOnDays(workspaceId, [])).toEqual([]);
+      expect(
+        await stores().blackoutDates.listOnDays(await fixtures.newWorkspace(knexOf()), ['2031-01-01']),
+      ).toEqual([]);
     });
 
     it('guides and time-off: a member once; overlap is half-open; another workspace sees nothing', async () => {

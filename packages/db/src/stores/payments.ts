@@ -117,6 +117,10 @@ export function createPaymentStore(db: Knex | Knex.Transaction): PaymentStore {
       await sessions().where({ booking_id: bookingId, status: 'OPEN' }).update({ status: 'EXPIRED' });
     },
 
+    async extendOpenSessions(bookingId: string, expiresAt: Date): Promise<void> {
+      await sessions().where({ booking_id: bookingId, status: 'OPEN' }).update({ expires_at: expiresAt });
+    },
+
     async insertPayment(payment: Omit<PaymentRecord, 'createdAt'>): Promise<PaymentRecord> {
       const [row] = await payments()
         .insert({

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../database.js';
 import { getOrCreateSecret } from '../secrets.js';
+import { describeBookingChangesContract } from './booking-changes.contract.js';
 import { describeBookingStoreContract } from './bookings.contract.js';
 import * as fixtures from './contract-fixtures.js';
 import {
@@ -17,6 +18,7 @@ import {
 import { describeCrmStoreContract } from './crm.contract.js';
 import { createStores } from './index.js';
 import { describeOperationsStoreContract } from './operations.contract.js';
+import { describeScheduleStoreContract } from './schedules.contract.js';
 import { describeWebhookStoreContract } from './webhooks.contract.js';
 
 /** The repository rules every database kind must keep; each test file supplies its database. */
@@ -154,6 +156,18 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
         expect(listed.map((tour) => tour.id)).toEqual([...ids].sort().reverse());
       });
 
+      it('findByIds answers the workspace tours among the ids, and skips unknown and foreign ones', async () => {
+        const workspaceId = await newWorkspace();
+        const tours = createStores(knex).tours;
+        const one = await newTour(workspaceId, 'one');
+        const two = await newTour(workspaceId, 'two');
+        const foreign = await newTour(await newWorkspace(), 'one');
+        const found = await tours.findByIds(workspaceId, [one, two, foreign, 'tour_unknown']);
+        expect(found.map((tour) => tour.id).sort()).toEqual([one, two].sort());
+        expect(found.find((tour) => tour.id === one)).toEqual(await tours.findById(workspaceId, one));
+        expect(await tours.findByIds(workspaceId, [])).toEqual([]);
+      });
+
       it('listPublic returns only published tours of the workspace', async () => {
         const workspaceId = await newWorkspace();
         const tours = createStores(knex).tours;
@@ -266,6 +280,8 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
           now,
         );
         expect(window.map((d) => d.id)).toEqual([later]);
+        const limited = await availability.listBookable(workspaceId, tourId, {}, now, 2);
+        expect(limited.map((d) => d.id)).toEqual([delayed, later]);
         expect(await availability.listBookable(await newWorkspace(), tourId, {}, now)).toEqual([]);
       });
 
@@ -767,11 +783,13 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
     });
 
     describeBookingStoreContract(() => database);
+    describeBookingChangesContract(() => database);
     describeWebhookStoreContract(() => database);
     describeCrmStoreContract(() => database);
     describeOperationsStoreContract(
       () => knex,
       () => database.concurrentSessions,
     );
+    describeScheduleStoreContract(() => database);
   });
 }

@@ -134,6 +134,14 @@ export function createTourStore(db: Knex | Knex.Transaction): TourStore {
       return row ? toTour(row) : null;
     },
 
+    async findByIds(workspaceId: string, ids: readonly string[]): Promise<Tour[]> {
+      if (ids.length === 0) return [];
+      const rows = await tours()
+        .where({ workspace_id: workspaceId })
+        .whereIn('id', [...ids]);
+      return rows.map(toTour);
+    },
+
     async update(workspaceId: string, id: string, patch: TourPatch): Promise<Result<Tour>> {
       const changes = jsonColumns(toColumns(patch, TOUR_COLUMNS), JSON_COLUMNS);
       if (Object.keys(changes).length === 0) {

@@ -1,4 +1,5 @@
 import type { Availability } from '../catalog/availability-schemas.js';
+import { addDays } from '../catalog/local-time.js';
 import { appendEvent, type OutboxEventType } from '../events/outbox.js';
 import { newId, randomBase62 } from '../shared/ids.js';
 import type { Clock } from '../shared/ports.js';
@@ -42,7 +43,12 @@ export function emitBookingEvent(
 ): Promise<void> {
   return appendEvent(
     { outbox: stores.outbox, clock },
-    { type, workspaceId: booking.workspaceId, aggregateId: booking.id, data: data ?? toBookingView(booking) },
+    {
+      type,
+      workspaceId: booking.workspaceId,
+      aggregateId: booking.id,
+      data: data ?? toBookingView(booking, clock.now()),
+    },
   );
 }
 
@@ -122,12 +128,18 @@ export async function releaseExpiredHolds(
   return released;
 }
 
-/** The blackouts that may close the departure's day (its UTC date), for the bookable rule. */
+/**
+ * The blackouts that may close the departure's day: its local day in the tour's time zone
+ * lies within a day of its UTC date, so those three days cover every zone (the rule picks).
+ */
 export function blackoutsOfDay(
   stores: Pick<BookingStores, 'blackoutDates'>,
   workspaceId: string,
   departure: Availability,
 ) {
   const day = departure.startsAt.slice(0, 10);
-  return stores.blackoutDates.listApplying(workspaceId, departure.tourId, { from: day, to: day });
+  return stores.blackoutDates.listApplying(workspaceId, departure.tourId, {
+    from: addDays(day, -1),
+    to: addDays(day, 1),
+  });
 }

@@ -120,7 +120,7 @@ export function createBooking(
     );
     if (!price.ok) return price;
     const blackouts = await blackoutsOfDay(stores, ctx.workspaceId, departure);
-    let seats = checkSeats(departure, count, now, blackouts);
+    let seats = checkSeats(departure, count, now, blackouts, tour.timeZone);
     // Stale holds never cause a 409: release this departure's expired ones first.
     if (
       !seats.ok &&
@@ -128,7 +128,7 @@ export function createBooking(
       (await releaseExpiredHolds(stores, deps.clock, ctx.workspaceId, departure.id))
     ) {
       departure = (await stores.availability.lock(ctx.workspaceId, departure.id)) as Availability;
-      seats = checkSeats(departure, count, now, blackouts);
+      seats = checkSeats(departure, count, now, blackouts, tour.timeZone);
     }
     if (!seats.ok) return seats;
     const reserved = await stores.availability.adjustBookedSeats(ctx.workspaceId, departure.id, count);
@@ -170,6 +170,8 @@ export function createBooking(
       cancellationReason: null,
       externalReference: null,
       holderKey: options.channel === 'public' ? (options.holder?.key ?? null) : null,
+      // The guest agrees to the tour's policy as it is now; later edits of the tour leave it.
+      cancellationPolicy: tour.cancellationPolicy,
     });
     if (input.externalReference !== undefined) {
       const claimed = await stores.bookings.claimExternalReference(

@@ -1,6 +1,7 @@
 export * from './check-in.js';
 export * from './create-booking.js';
 export * from './expire-holds.js';
+export * from './extend-hold.js';
 export * from './ports.js';
 export * from './pricing.js';
 export * from './queries.js';

@@ -9,8 +9,12 @@ import type { Page, PageRequest } from '../shared/ports.js';
 import type { Result } from '../shared/result.js';
 import type { Booking, BookingHistoryEntry, BookingSort } from './schemas.js';
 
-/** A booking as stored: the API shape (without one-time links) plus what only the service needs. */
-export interface BookingRecord extends Omit<Booking, 'checkoutUrl' | 'paymentLinkUrl'> {
+/**
+ * A booking as stored: the API shape (without one-time links, and without what the view
+ * derives from the clock) plus what only the service needs.
+ */
+export interface BookingRecord
+  extends Omit<Booking, 'checkoutUrl' | 'paymentLinkUrl' | 'cancellationCutoffAt' | 'cancellable'> {
   workspaceId: string;
   /** Bumped by every write; the ETag of the booking. */
   version: number;
@@ -31,6 +35,7 @@ export type BookingPatch = Partial<
     | 'version'
     | 'externalReference'
     | 'holderKey'
+    | 'cancellationPolicy'
   >
 >;
 
@@ -39,6 +44,8 @@ export interface BookingFilter {
   to?: string;
   status?: BookingStatus;
   paymentStatus?: PaymentStatus;
+  /** Exact match. */
+  externalReference?: string;
 }
 
 /** A booking locked for a change, with its locked departure(s) by id. */
@@ -92,6 +99,21 @@ export interface BookingStore {
     holderKey: string,
     now: Date,
   ): Promise<{ count: number; earliestExpiry: Date | null }>;
+  /**
+   * Partner sync: bookings changed at or after `since`, by `updatedAt` then id, strictly after
+   * `page.after`. Only changes whose transaction has surely ended are listed, so following
+   * `next` never skips a change committed late nor repeats one: a change shows once its writer
+   * and every transaction older than it have finished. `next` is where to resume, also on the
+   * last page (a feed has no end).
+   */
+  listChanges(
+    workspaceId: string,
+    filter: BookingFilter,
+    since: string,
+    page: PageRequest,
+  ): Promise<Page<BookingRecord>>;
+  /** The departure's bookings that are not CANCELLED, oldest first (then by id): its manifest. */
+  listByDeparture(workspaceId: string, availabilityId: string): Promise<BookingRecord[]>;
   /** PENDING bookings whose `expiresAt` <= now, oldest first; one departure's, or any workspace's. */
   findExpiredHolds(
     now: Date,

@@ -1,4 +1,4 @@
-import { notFound } from '../shared/errors.js';
+import { notFound, validationError } from '../shared/errors.js';
 import type { PageRequest, UnitOfWork } from '../shared/ports.js';
 import { fail, ok } from '../shared/result.js';
 import type { BookingFilter, BookingStores } from './ports.js';
@@ -21,6 +21,27 @@ export function listBookings(
   page: PageRequest,
 ) {
   return deps.uow.stores.bookings.list(workspaceId, filter, sort, page);
+}
+
+/**
+ * Partner sync (`updatedSince`): changes oldest first, by `updatedAt` then id; the order is the
+ * feed's own, so a `sort` other than `updatedAt` is 400 rather than silently ignored.
+ */
+export async function listBookingChanges(
+  deps: BookingReadDeps,
+  workspaceId: string,
+  filter: BookingFilter,
+  query: { updatedSince: string; sort?: BookingSort | undefined },
+  page: PageRequest,
+) {
+  if (query.sort !== undefined && query.sort !== 'updatedAt') {
+    return fail(
+      validationError('With updatedSince, bookings come oldest change first: omit sort or use updatedAt.', [
+        { field: 'sort', issue: 'conflicts_with_updated_since' },
+      ]),
+    );
+  }
+  return ok(await deps.uow.stores.bookings.listChanges(workspaceId, filter, query.updatedSince, page));
 }
 
 export async function listBookingHistory(

@@ -71,14 +71,18 @@ export function outstandingAmount(booking: Pick<BookingRecord, 'totalAmount' | '
 /**
  * Whether `requested` seats can be taken on the departure now: not bookable -> 422,
  * more than it could ever hold -> 400 `max_capacity_exceeded`, more than remain -> 409.
+ * `timeZone` is the tour's: a blackout closes its local day.
  */
 export function checkSeats(
   departure: Availability,
   requested: number,
   now: Date,
   blackouts: readonly BlackoutDay[] = [],
+  timeZone = 'UTC',
 ): Result<true> {
-  if (!isBookable(departure, now, blackouts)) return fail(notBookable(departure, now, blackouts));
+  if (!isBookable(departure, now, blackouts, timeZone)) {
+    return fail(notBookable(departure, now, blackouts, timeZone));
+  }
   if (requested > departure.capacity) {
     return fail(
       validationError(`This departure holds at most ${departure.capacity} participants.`, [
@@ -98,7 +102,12 @@ export function soldOut(departure: Pick<Availability, 'seatsRemaining'>): Domain
   };
 }
 
-function notBookable(departure: Availability, now: Date, blackouts: readonly BlackoutDay[]): DomainError {
+function notBookable(
+  departure: Availability,
+  now: Date,
+  blackouts: readonly BlackoutDay[],
+  timeZone: string,
+): DomainError {
   if (departure.status !== 'SCHEDULED' && departure.status !== 'DELAYED') {
     return unprocessable(
       `A ${departure.status} departure cannot be booked.`,
@@ -112,7 +121,7 @@ function notBookable(departure: Availability, now: Date, blackouts: readonly Bla
   if (departure.bookingCutoffAt && Date.parse(departure.bookingCutoffAt) <= now.getTime()) {
     return unprocessable('Booking for this departure has closed.', 'availabilityId', 'booking_closed');
   }
-  const blackout = blackoutFor(departure, blackouts);
+  const blackout = blackoutFor(departure, blackouts, timeZone);
   return unprocessable(
     `No departures run on ${blackout?.date ?? 'this date'} (blackout date).`,
     'availabilityId',

@@ -1,8 +1,10 @@
 import * as v from 'valibot';
+import { CancellationPolicySchema } from '../catalog/tour-schemas.js';
 import { AGE_BANDS, BOOKING_STATUSES, PAYMENT_MODES, PAYMENT_STATUSES } from '../shared/enums.js';
 import {
   AmountSchema,
   DateSchema,
+  DateTimeInputSchema,
   DateTimeSchema,
   EmailSchema,
   PageQuerySchema,
@@ -116,6 +118,13 @@ export const BookingSchema = v.object({
   cancelledAt: v.nullable(DateTimeSchema),
   cancellationReason: v.nullable(v.string()),
   externalReference: v.nullable(v.string()),
+  // Additive fields (cancellation policy).
+  /** The tour's policy when the booking was made: what the guest agreed to. */
+  cancellationPolicy: CancellationPolicySchema,
+  /** `startsAt` less the policy's `cutoffHours`: guests may cancel strictly before it. */
+  cancellationCutoffAt: DateTimeSchema,
+  /** Whether a guest may cancel now: PENDING or CONFIRMED, and before `cancellationCutoffAt`. */
+  cancellable: v.boolean(),
   paymentLinkUrl: v.optional(v.pipe(v.string(), v.url())),
   checkoutUrl: v.optional(v.pipe(v.string(), v.url())),
 });
@@ -134,6 +143,8 @@ export const SetBookingStatusSchema = v.strictObject({
   status: BookingStatusSchema,
   reason: v.optional(text(500)),
   notifyCustomer: v.optional(v.boolean()),
+  /** With status CANCELLED: refund this much of what was paid (minor units); default none. */
+  refundAmount: v.optional(AmountSchema),
 });
 export type SetBookingStatusInput = v.InferOutput<typeof SetBookingStatusSchema>;
 
@@ -150,6 +161,17 @@ export const WaiverSchema = v.strictObject({
   participantId: Ref,
   signedName: requiredText(200),
   accepted: v.literal(true),
+});
+
+/** A guest's cancel (`POST /public/bookings/{publicToken}/cancel`). */
+export const GuestCancellationSchema = v.strictObject({
+  reason: v.optional(text(500)),
+});
+export type GuestCancellationInput = v.InferOutput<typeof GuestCancellationSchema>;
+
+/** Extends a PENDING hold (`POST .../bookings/{bookingId}/extend`). */
+export const HoldExtensionSchema = v.strictObject({
+  minutes: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60)),
 });
 
 export const BOOKING_SORTS = [
@@ -171,6 +193,10 @@ export const ListBookingsQuerySchema = v.object({
   status: v.optional(BookingStatusSchema),
   paymentStatus: v.optional(PaymentStatusSchema),
   sort: v.optional(v.picklist(BOOKING_SORTS)),
+  /** Partner sync: bookings changed at or after this instant, oldest change first. */
+  updatedSince: v.optional(DateTimeInputSchema),
+  /** Exact match of the channel partner's reference. */
+  externalReference: v.optional(ExternalReferenceSchema),
 });
 export type ListBookingsQuery = v.InferOutput<typeof ListBookingsQuerySchema>;
 

@@ -1,7 +1,11 @@
+import type { PaymentProvider } from '../payments/checkout.js';
+import { refundLocked } from '../payments/refund-booking.js';
+import { validationError } from '../shared/errors.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
-import { ok, type Result } from '../shared/result.js';
+import { fail, ok, type Result } from '../shared/result.js';
 import { type CancelStores, cancelLocked, emitBookingEvent, recordStatus } from './booking-writes.js';
 import type { BookingContext } from './create-booking.js';
+import { checkChosenRefund } from './policy-rules.js';
 import type { BookingPatch, BookingRecord, BookingStores } from './ports.js';
 import { decideStatusChange } from './rules.js';
 import type { SetBookingStatusInput } from './schemas.js';
@@ -9,15 +13,29 @@ import type { SetBookingStatusInput } from './schemas.js';
 export interface SetBookingStatusDeps {
   uow: UnitOfWork<CancelStores & Pick<BookingStores, 'bookings'>>;
   clock: Clock;
+  payments: PaymentProvider;
 }
 
-/** Decisions §2: moves the booking along its state machine; cancelling releases seats. */
+/**
+ * Decisions §2: moves the booking along its state machine; cancelling releases seats. An
+ * operator's cancel ignores the guest policy and refunds `refundAmount` (default nothing, as
+ * before), in the same transaction.
+ */
 export function setBookingStatus(
   deps: SetBookingStatusDeps,
   ctx: BookingContext,
   bookingId: string,
   input: SetBookingStatusInput,
 ): Promise<Result<BookingRecord>> {
+  if (input.refundAmount !== undefined && input.status !== 'CANCELLED') {
+    return Promise.resolve(
+      fail(
+        validationError('refundAmount goes with status CANCELLED only.', [
+          { field: 'refundAmount', issue: 'requires_cancelled' },
+        ]),
+      ),
+    );
+  }
   return deps.uow.transaction(async ({ stores }) => {
     const locked = await stores.bookings.lockWithDepartures(ctx.workspaceId, bookingId);
     if (!locked.ok) return locked;
@@ -27,6 +45,8 @@ export function setBookingStatus(
     const reason = input.reason ?? null;
     let updated: BookingRecord;
     if (change.value.releasesSeats) {
+      const refund = checkChosenRefund(input.refundAmount ?? 0, booking);
+      if (!refund.ok) return refund;
       const cancelled = await cancelLocked(stores, deps.clock, booking, {
         actor: ctx.actor,
         reason,
@@ -34,6 +54,11 @@ export function setBookingStatus(
       });
       if (!cancelled.ok) return cancelled;
       updated = cancelled.value;
+      if (refund.value > 0) {
+        const refunded = await refundLocked(stores, deps, updated, refund.value, reason);
+        if (!refunded.ok) return refunded;
+        updated = refunded.value;
+      }
     } else {
       const patch: BookingPatch = { status: change.value.to };
       if (change.value.to === 'CONFIRMED') {

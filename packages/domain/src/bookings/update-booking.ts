@@ -50,8 +50,11 @@ export function updateBooking(
     const count = input.participants?.length ?? booking.participantCount;
     // New participants are priced (and their ticket rules checked) on the target departure.
     let repriced: { seats: PricedSeat[]; total: number } | null = null;
+    const moving = target.id !== current.id;
+    const takesSeats = moving || count > booking.participantCount;
+    const tour =
+      input.participants || takesSeats ? await stores.tours.findById(ctx.workspaceId, booking.tourId) : null;
     if (input.participants) {
-      const tour = await stores.tours.findById(ctx.workspaceId, booking.tourId);
       if (!tour) return fail(unprocessable('No such tour.', 'availabilityId', 'not_found'));
       const seats = priceSeats(tour, target.prices, input.participants);
       if (!seats.ok) return seats;
@@ -62,8 +65,7 @@ export function updateBooking(
       );
       if (price.ok) repriced = { seats: seats.value, total: price.value.total };
     }
-    const moving = target.id !== current.id;
-    if (moving || count > booking.participantCount) {
+    if (takesSeats) {
       // Seats this booking already holds on the target count as available to it.
       const own = moving ? 0 : booking.participantCount;
       const blackouts = await blackoutsOfDay(stores, ctx.workspaceId, target);
@@ -72,6 +74,7 @@ export function updateBooking(
         count,
         now,
         blackouts,
+        tour?.timeZone,
       );
       if (!seats.ok) return seats;
     }

@@ -9,6 +9,10 @@ import {
   text,
 } from '../shared/schemas.js';
 
+export const SALES_STATUSES = ['AVAILABLE', 'LIMITED', 'SOLD_OUT', 'CLOSED'] as const;
+export type SalesStatus = (typeof SALES_STATUSES)[number];
+export const SalesStatusSchema = v.picklist(SALES_STATUSES);
+
 const capacity = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000));
 
 export const AvailabilityStatusSchema = v.picklist(AVAILABILITY_STATUSES);
@@ -44,8 +48,14 @@ export const AvailabilitySchema = v.object({
   scheduleId: v.nullable(v.string()),
   /** Seats in unpaid (PENDING) bookings, counted in `bookedSeats` too: held, not yet sold. */
   heldSeats: v.number(),
+  // Additive field (sales status), computed when read: see `salesStatusOf`.
+  /** What a buyer sees: AVAILABLE, LIMITED (few seats left), SOLD_OUT or CLOSED (not bookable). */
+  salesStatus: SalesStatusSchema,
 });
-export type Availability = v.InferOutput<typeof AvailabilitySchema>;
+/** A departure as the API answers it, `salesStatus` included. */
+export type AvailabilityView = v.InferOutput<typeof AvailabilitySchema>;
+/** A departure as stored; its `salesStatus` depends on the clock and the blackouts, so it is added when read. */
+export type Availability = Omit<AvailabilityView, 'salesStatus'>;
 
 export const CreateAvailabilitySchema = v.strictObject({
   tourId: text(100),

@@ -3,6 +3,7 @@ import type { AvailabilityStatus } from '../shared/enums.js';
 import { unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { Availability } from './availability-schemas.js';
+import { localDateOf } from './local-time.js';
 import type { AvailabilityPatch } from './ports.js';
 
 /**
@@ -25,12 +26,18 @@ export function canMoveDeparture(from: AvailabilityStatus, to: AvailabilityStatu
 /** A blackout as the bookable rule needs it: its day, and its tour (null: every tour). */
 export type BlackoutDay = Pick<BlackoutDate, 'date' | 'tourId'>;
 
-/** The blackout closing the departure's day (the UTC date of `startsAt`), workspace-wide or its tour's. */
+/**
+ * The blackout closing the departure's day, workspace-wide or its tour's. The day is the
+ * local date of `startsAt` in the tour's time zone: a blackout on 24 December closes the
+ * 23:30 departure of a New York tour, which is already the 25th in UTC.
+ */
 export function blackoutFor(
   departure: Pick<Availability, 'tourId' | 'startsAt'>,
   blackouts: readonly BlackoutDay[],
+  timeZone: string,
 ): BlackoutDay | undefined {
-  const day = new Date(departure.startsAt).toISOString().slice(0, 10);
+  if (blackouts.length === 0) return undefined;
+  const day = localDateOf(new Date(departure.startsAt), timeZone);
   return blackouts.find(
     (blackout) => blackout.date === day && (blackout.tourId === null || blackout.tourId === departure.tourId),
   );
@@ -38,17 +45,19 @@ export function blackoutFor(
 
 /**
  * Decisions §2: a guest may book a departure that is open, not cut off, in the future and
- * not on a blackout date. `blackouts` are the ones that may apply (callers load them).
+ * not on a blackout date. `blackouts` are the ones that may apply (callers load them);
+ * `timeZone` is the tour's, whose local day a blackout closes.
  */
 export function isBookable(
   departure: Pick<Availability, 'status' | 'startsAt' | 'bookingCutoffAt' | 'tourId'>,
   now: Date,
   blackouts: readonly BlackoutDay[],
+  timeZone: string,
 ): boolean {
   if (departure.status !== 'SCHEDULED' && departure.status !== 'DELAYED') return false;
   if (Date.parse(departure.startsAt) <= now.getTime()) return false;
   if (departure.bookingCutoffAt && Date.parse(departure.bookingCutoffAt) <= now.getTime()) return false;
-  return blackoutFor(departure, blackouts) === undefined;
+  return blackoutFor(departure, blackouts, timeZone) === undefined;
 }
 
 export function seatsRemaining(capacity: number, bookedSeats: number): number {

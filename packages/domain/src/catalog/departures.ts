@@ -1,16 +1,17 @@
 import { unprocessable } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
-import type { PageRequest } from '../shared/ports.js';
+import type { Page, PageRequest } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
-import type { Availability, CreateAvailabilityInput } from './availability-schemas.js';
+import type { AvailabilityView, CreateAvailabilityInput } from './availability-schemas.js';
+import { viewDeparture, viewDepartures } from './departure-views.js';
 import type { AvailabilityFilter, CatalogDeps } from './ports.js';
 import { checkDeparturePrices } from './ticket-types.js';
 
 export async function createAvailability(
-  deps: CatalogDeps<'availability' | 'tours'>,
+  deps: CatalogDeps<'availability' | 'blackoutDates' | 'tours'>,
   workspaceId: string,
   input: CreateAvailabilityInput,
-): Promise<Result<Availability>> {
+): Promise<Result<AvailabilityView>> {
   const tour = await deps.uow.stores.tours.findById(workspaceId, input.tourId);
   if (!tour) return fail(unprocessable('No such tour in this workspace.', 'tourId', 'not_found'));
   const startsAt = new Date(input.startsAt);
@@ -31,14 +32,17 @@ export async function createAvailability(
     bookingCutoffAt,
     prices: prices.value,
   });
-  return ok(departure);
+  return ok(await viewDeparture(deps.uow.stores, workspaceId, departure, deps.clock.now(), tour));
 }
 
-export function listAvailability(
-  deps: CatalogDeps<'availability'>,
+/** A page of departures by start time, each with its `salesStatus` (two more reads per page, not per row). */
+export async function listAvailability(
+  deps: CatalogDeps<'availability' | 'blackoutDates' | 'tours'>,
   workspaceId: string,
   filter: AvailabilityFilter,
   page: PageRequest,
-) {
-  return deps.uow.stores.availability.list(workspaceId, filter, page);
+): Promise<Page<AvailabilityView>> {
+  const listed = await deps.uow.stores.availability.list(workspaceId, filter, page);
+  const now = deps.clock.now();
+  return { ...listed, items: await viewDepartures(deps.uow.stores, workspaceId, listed.items, now) };
 }

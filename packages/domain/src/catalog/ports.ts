@@ -8,6 +8,7 @@ import type {
   DeparturePrice,
   UpdateAvailabilityInput,
 } from './availability-schemas.js';
+import type { Schedule } from './schedule-schemas.js';
 import type { Tour } from './tour-schemas.js';
 
 export type NewTour = Omit<Tour, 'createdAt' | 'updatedAt'>;
@@ -18,6 +19,8 @@ export interface TourStore {
   insert(workspaceId: string, tour: NewTour): Promise<Result<Tour>>;
   findById(workspaceId: string, id: string): Promise<Tour | null>;
   findBySlug(workspaceId: string, slug: string): Promise<Tour | null>;
+  /** The workspace's tours among `ids` (in no order); unknown ids are left out. */
+  findByIds(workspaceId: string, ids: readonly string[]): Promise<Tour[]>;
   update(workspaceId: string, id: string, patch: TourPatch): Promise<Result<Tour>>;
   list(workspaceId: string, page: PageRequest): Promise<Page<Tour>>;
   listPublic(workspaceId: string): Promise<Tour[]>;
@@ -76,12 +79,16 @@ export interface AvailabilityStore {
    * database's seat constraint (0 <= booked <= capacity) refuses it: overbooking never lands.
    */
   adjustBookedSeats(workspaceId: string, id: string, delta: number): Promise<Result<Availability>>;
-  /** Departures of one tour a guest may book now (see `isBookable`), by start time. */
+  /**
+   * Departures of one tour a guest may book now (see `isBookable`; blackouts are the rule's
+   * to apply), by start time, at most `limit` (default 500).
+   */
   listBookable(
     workspaceId: string,
     tourId: string,
     filter: Omit<AvailabilityFilter, 'tourId'>,
     now: Date,
+    limit?: number,
   ): Promise<Availability[]>;
   /**
    * Departures (not CANCELLED) the resource is assigned to whose interval, startsAt ..
@@ -98,10 +105,50 @@ export interface AvailabilityStore {
   hasOpenAssignments(workspaceId: string, resource: AssignedResource): Promise<boolean>;
 }
 
+/** A future departure of a schedule, locked, and whether any booking names it. */
+export interface ScheduleDeparture {
+  departure: Pick<Availability, 'id' | 'startsAt' | 'capacity' | 'status'>;
+  booked: boolean;
+}
+
+export type NewSchedule = Omit<Schedule, 'status' | 'cancelledAt' | 'createdAt' | 'updatedAt'>;
+export type SchedulePatch = Partial<Omit<Schedule, 'id' | 'tourId' | 'createdAt' | 'updatedAt'>>;
+
+/** Schedules, and the departures they generate and change. */
+export interface ScheduleStore {
+  insert(workspaceId: string, schedule: NewSchedule): Promise<Schedule>;
+  /** The tour's schedules, newest first. */
+  list(workspaceId: string, tourId: string, page: PageRequest): Promise<Page<Schedule>>;
+  findById(workspaceId: string, tourId: string, id: string): Promise<Schedule | null>;
+  /** Locks the schedule (FOR UPDATE) for the rest of the transaction: edits of one schedule are serialised. */
+  lock(workspaceId: string, tourId: string, id: string): Promise<Schedule | null>;
+  update(workspaceId: string, id: string, patch: SchedulePatch): Promise<Schedule>;
+  /**
+   * Inserts the departures (each naming its schedule), skipping a start at which the schedule
+   * already has a departure (in any status) or the tour has one that is not CANCELLED, so
+   * generating twice makes nothing twice; returns how many were inserted. Generations of one
+   * tour are serialised.
+   */
+  insertDepartures(workspaceId: string, tourId: string, departures: NewAvailability[]): Promise<number>;
+  /**
+   * Locks (FOR UPDATE, in id order, as bookings lock departures) the schedule's departures
+   * that start after `after` and are not CANCELLED, then tells which any booking names: read
+   * under the locks, so no booking can land on one until the transaction ends.
+   */
+  lockFutureDepartures(workspaceId: string, scheduleId: string, after: Date): Promise<ScheduleDeparture[]>;
+  /** Sets the capacity of departures the caller has locked and found unbooked. */
+  resizeDepartures(workspaceId: string, ids: readonly string[], capacity: number): Promise<void>;
+  /** Deletes departures the caller has locked and found unbooked; one another record names is cancelled instead. */
+  removeDepartures(workspaceId: string, ids: readonly string[]): Promise<void>;
+  /** Moves departures the caller has locked and found unbooked to CANCELLED. */
+  cancelDepartures(workspaceId: string, ids: readonly string[]): Promise<void>;
+}
+
 /** Every store the catalog use cases touch; each use case names the ones it needs. */
 export interface CatalogStores {
   tours: TourStore;
   availability: AvailabilityStore;
+  schedules: ScheduleStore;
   workspaces: WorkspaceStore;
   blackoutDates: BlackoutDateStore;
 }

@@ -1,6 +1,11 @@
 import * as v from 'valibot';
 import { DateTimeSchema } from '../shared/schemas.js';
-import { type Availability, AvailabilityStatusSchema, DeparturePriceSchema } from './availability-schemas.js';
+import {
+  AvailabilityStatusSchema,
+  type AvailabilityView,
+  DeparturePriceSchema,
+  SalesStatusSchema,
+} from './availability-schemas.js';
 
 /**
  * A departure as guests and widgets see it: when, its status, seats left and prices. Never
@@ -14,10 +19,12 @@ export const PublicDepartureSchema = v.object({
   seatsRemaining: v.number(),
   bookingCutoffAt: v.nullable(DateTimeSchema),
   prices: v.array(DeparturePriceSchema),
+  /** AVAILABLE, LIMITED or SOLD_OUT (public lists hold bookable departures only). */
+  salesStatus: SalesStatusSchema,
 });
 export type PublicDeparture = v.InferOutput<typeof PublicDepartureSchema>;
 
-export function toPublicDeparture(departure: Availability): PublicDeparture {
+export function toPublicDeparture(departure: AvailabilityView): PublicDeparture {
   return {
     id: departure.id,
     tourId: departure.tourId,
@@ -26,5 +33,6 @@ export function toPublicDeparture(departure: Availability): PublicDeparture {
     seatsRemaining: departure.seatsRemaining,
     bookingCutoffAt: departure.bookingCutoffAt,
     prices: departure.prices,
+    salesStatus: departure.salesStatus,
   };
 }

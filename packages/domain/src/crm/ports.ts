@@ -15,6 +15,8 @@ export interface CustomerStore {
   /** Fails with CONFLICT (field `email`) when the e-mail is taken in the workspace. */
   insert(workspaceId: string, customer: NewCustomer): Promise<Result<Customer>>;
   findById(workspaceId: string, id: string): Promise<Customer | null>;
+  /** The workspace's customers among `ids` (in no order); unknown ids are left out. */
+  findByIds(workspaceId: string, ids: readonly string[]): Promise<Customer[]>;
   list(workspaceId: string, filter: { q?: string }, page: PageRequest): Promise<Page<Customer>>;
   /** The workspace's customer with this e-mail (case-insensitive), created from `customer` if none; race-safe. */
   findOrCreateByEmail(workspaceId: string, customer: NewCustomer): Promise<Customer>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { cancellationCutoff, isGuestCancellable } from '../bookings/policy-rules.js';
 import type { BookingRecord } from '../bookings/ports.js';
 import {
   BookingAddOnSchema,
@@ -8,9 +9,9 @@ import {
 } from '../bookings/schemas.js';
 import type { BookingLinks } from '../bookings/view.js';
 import type { TourStore } from '../catalog/ports.js';
-import type { Tour } from '../catalog/tour-schemas.js';
+import { CancellationPolicySchema, type Tour } from '../catalog/tour-schemas.js';
 import { AGE_BANDS } from '../shared/enums.js';
-import type { UnitOfWork } from '../shared/ports.js';
+import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { DateTimeSchema } from '../shared/schemas.js';
 
 /** A participant as the guest sees it: what they entered and its state; no one else's contact. */
@@ -61,6 +62,12 @@ export const PublicBookingSchema = v.object({
   expiresAt: v.nullable(DateTimeSchema),
   confirmedAt: v.nullable(DateTimeSchema),
   cancelledAt: v.nullable(DateTimeSchema),
+  /** Why it was cancelled (the guest's words, or the operator's reason: it reaches the guest). */
+  cancellationReason: v.nullable(v.string()),
+  /** The policy the guest booked under, when its cutoff falls, and whether they may cancel now. */
+  cancellationPolicy: CancellationPolicySchema,
+  cancellationCutoffAt: DateTimeSchema,
+  cancellable: v.boolean(),
   createdAt: DateTimeSchema,
   updatedAt: DateTimeSchema,
   checkoutUrl: v.optional(v.pipe(v.string(), v.url())),
@@ -78,6 +85,7 @@ export function maskContact(contact: string | null): string | null {
 export function toPublicBooking(
   record: BookingRecord,
   tour: Pick<Tour, 'id' | 'name' | 'meetingPoint' | 'durationMinutes' | 'timeZone'> | null,
+  now: Date,
   links: BookingLinks = {},
 ): PublicBooking {
   return {
@@ -115,6 +123,10 @@ export function toPublicBooking(
     expiresAt: record.expiresAt,
     confirmedAt: record.confirmedAt,
     cancelledAt: record.cancelledAt,
+    cancellationReason: record.cancellationReason,
+    cancellationPolicy: record.cancellationPolicy,
+    cancellationCutoffAt: cancellationCutoff(record.startsAt, record.cancellationPolicy).toISOString(),
+    cancellable: isGuestCancellable(record, now),
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     ...(links.checkoutUrl !== undefined && { checkoutUrl: links.checkoutUrl }),
@@ -123,10 +135,10 @@ export function toPublicBooking(
 
 /** The guest's view of a booking, with its tour read through the unit of work. */
 export async function viewForGuest(
-  deps: { uow: UnitOfWork<{ tours: TourStore }> },
+  deps: { uow: UnitOfWork<{ tours: TourStore }>; clock: Clock },
   record: BookingRecord,
   links: BookingLinks = {},
 ): Promise<PublicBooking> {
   const tour = await deps.uow.stores.tours.findById(record.workspaceId, record.tourId);
-  return toPublicBooking(record, tour, links);
+  return toPublicBooking(record, tour, deps.clock.now(), links);
 }

@@ -1,9 +1,10 @@
-import type { Availability, UpdateAvailabilityInput } from '../catalog/availability-schemas.js';
+import type { AvailabilityView, UpdateAvailabilityInput } from '../catalog/availability-schemas.js';
 import { decideDeparturePatch } from '../catalog/departure-rules.js';
+import { viewDeparture } from '../catalog/departure-views.js';
 import type { AvailabilityPatch } from '../catalog/ports.js';
 import { checkDeparturePrices } from '../catalog/ticket-types.js';
 import { notFound, unprocessable } from '../shared/errors.js';
-import { fail, type Result } from '../shared/result.js';
+import { fail, ok, type Result } from '../shared/result.js';
 import type { OperationsDeps } from './ports.js';
 import { unknownRef } from './results.js';
 import { type AssignmentRole, checkMemberFree, checkVehicleFits, departureInterval } from './rules.js';
@@ -33,11 +34,13 @@ function toPatch(input: UpdateAvailabilityInput): AvailabilityPatch {
  * two assignments of one guide to overlapping departures serialise: the second sees the first.
  */
 export function updateDeparture(
-  deps: OperationsDeps<'availability' | 'guides' | 'members' | 'timeOff' | 'tours' | 'vehicles'>,
+  deps: OperationsDeps<
+    'availability' | 'blackoutDates' | 'guides' | 'members' | 'timeOff' | 'tours' | 'vehicles'
+  >,
   workspaceId: string,
   id: string,
   input: UpdateAvailabilityInput,
-): Promise<Result<Availability>> {
+): Promise<Result<AvailabilityView>> {
   const patch = toPatch(input);
   return deps.uow.transaction(async ({ stores }) => {
     const seen = await stores.availability.findById(workspaceId, id);
@@ -109,6 +112,10 @@ export function updateDeparture(
       const fits = checkVehicleFits(vehicle, capacity, busy);
       if (!fits.ok) return fits;
     }
-    return stores.availability.updateWith(workspaceId, id, (locked) => decideDeparturePatch(locked, patch));
+    const updated = await stores.availability.updateWith(workspaceId, id, (locked) =>
+      decideDeparturePatch(locked, patch),
+    );
+    if (!updated.ok) return updated;
+    return ok(await viewDeparture(stores, workspaceId, updated.value, deps.clock.now(), tour));
   });
 }

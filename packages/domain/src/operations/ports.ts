@@ -30,6 +30,8 @@ export interface BlackoutDateStore {
   ): Promise<Page<BlackoutDate>>;
   /** Every blackout that applies to the tour within the range (for the bookable rule). */
   listApplying(workspaceId: string, tourId: string, range: DateRange): Promise<BlackoutDate[]>;
+  /** Every blackout of the workspace on one of `days` (workspace-wide and every tour's). */
+  listOnDays(workspaceId: string, days: readonly string[]): Promise<BlackoutDate[]>;
   delete(workspaceId: string, id: string): Promise<boolean>;
 }
 

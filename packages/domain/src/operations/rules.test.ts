@@ -34,7 +34,7 @@ const departure: Availability = {
 describe('blackout dates in the bookable rule', () => {
   it.each([
     [
-      'a workspace-wide blackout on the UTC day closes every tour',
+      'a workspace-wide blackout on the local day closes every tour',
       [{ date: '2030-03-10', tourId: null }],
       false,
     ],
@@ -43,15 +43,23 @@ describe('blackout dates in the bookable rule', () => {
     ['another day does not', [{ date: '2030-03-11', tourId: null }], true],
     ['no blackouts: bookable', [], true],
   ])('%s', (_name, blackouts, bookable) => {
-    expect(isBookable(departure, now, blackouts)).toBe(bookable);
+    expect(isBookable(departure, now, blackouts, 'UTC')).toBe(bookable);
   });
 
-  it('the day is the UTC date of startsAt, whatever the local evening it is', () => {
-    expect(
-      blackoutFor({ ...departure, startsAt: '2030-03-11T00:00:00.000Z' }, [
-        { date: '2030-03-10', tourId: null },
-      ]),
-    ).toBe(undefined);
+  it.each([
+    ['UTC', '2030-03-11T00:00:00.000Z', '2030-03-11'],
+    ['Europe/Berlin', '2030-03-10T22:59:00.000Z', '2030-03-10'], // 23:59 local
+    ['Europe/Berlin', '2030-03-10T23:00:00.000Z', '2030-03-11'], // 00:00 local
+    ['America/New_York', '2030-03-11T03:30:00.000Z', '2030-03-10'], // 23:30 local (EDT since 10 March)
+    ['Pacific/Auckland', '2030-03-10T12:00:00.000Z', '2030-03-11'], // 01:00 local
+  ])("the day is the local date of startsAt in the tour's zone (%s, %s: %s)", (zone, startsAt, day) => {
+    const closing = [{ date: day, tourId: null }];
+    expect(blackoutFor({ ...departure, startsAt }, closing, zone)).toEqual(closing[0]);
+    const otherDays = [-1, 1].map((d) => ({
+      date: new Date(Date.parse(`${day}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10),
+      tourId: null,
+    }));
+    expect(blackoutFor({ ...departure, startsAt }, otherDays, zone)).toBe(undefined);
   });
 
   it('booking on a blackout date is 422 blackout_date on availabilityId', () => {

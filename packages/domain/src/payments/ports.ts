@@ -54,6 +54,8 @@ export interface PaymentStore {
   ): Promise<PaymentSession>;
   /** Marks the booking's OPEN sessions EXPIRED (a fresh one replaces them). */
   expireOpenSessions(bookingId: string): Promise<void>;
+  /** Moves the expiry of the booking's OPEN sessions to its hold's: a page never outlives the hold. */
+  extendOpenSessions(bookingId: string, expiresAt: Date): Promise<void>;
   insertPayment(payment: Omit<PaymentRecord, 'createdAt'>): Promise<PaymentRecord>;
   listPayments(workspaceId: string, bookingId: string): Promise<PaymentRecord[]>;
   /** The provider references of the booking's PAYMENT records, newest first (what refunds draw on). */

@@ -8,10 +8,35 @@ import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { type PaymentProvider, refundAtProvider } from './checkout.js';
 
+type RefundStores = Pick<BookingStores, 'bookings' | 'payments' | 'customers' | 'outbox'>;
+
 export interface RefundDeps {
-  uow: UnitOfWork<Pick<BookingStores, 'bookings' | 'payments' | 'customers' | 'outbox'>>;
+  uow: UnitOfWork<RefundStores>;
   clock: Clock;
   payments: PaymentProvider;
+}
+
+/**
+ * Returns `amount` (> 0, at most paid minus refunded: the caller checked) of a booking the
+ * caller has locked: through the provider, recorded as a REFUND payment, paymentStatus
+ * following, `payment.refunded` emitted.
+ */
+export async function refundLocked(
+  stores: RefundStores,
+  deps: Pick<RefundDeps, 'clock' | 'payments'>,
+  booking: BookingRecord,
+  amount: number,
+  reason: string | null,
+): Promise<Result<BookingRecord>> {
+  const refunded = await refundAtProvider(stores, deps.payments, booking, amount);
+  if (!refunded.ok) return refunded;
+  return ok(
+    await recordRefundLocked(stores, deps.clock, booking, {
+      amount,
+      reason,
+      providerReference: refunded.value.reference,
+    }),
+  );
 }
 
 /** Refunds (additive): part or all of what was paid; paymentStatus follows. */
@@ -32,15 +57,7 @@ export function refundBooking(
     if (amount > refundable) {
       return fail(unprocessable(`At most ${refundable} can be refunded.`, 'amount', 'exceeds_refundable'));
     }
-    const refunded = await refundAtProvider(stores, deps.payments, booking, amount);
-    if (!refunded.ok) return refunded;
-    return ok(
-      await recordRefundLocked(stores, deps.clock, booking, {
-        amount,
-        reason: input.reason ?? null,
-        providerReference: refunded.value.reference,
-      }),
-    );
+    return refundLocked(stores, deps, booking, amount, input.reason ?? null);
   });
 }
 
@@ -49,7 +66,7 @@ export function refundBooking(
  * refunded amount and paymentStatus, the customer's figures, `payment.refunded`.
  */
 export async function recordRefundLocked(
-  stores: Pick<BookingStores, 'bookings' | 'payments' | 'customers' | 'outbox'>,
+  stores: RefundStores,
   clock: Clock,
   booking: BookingRecord,
   refund: { amount: number; reason: string | null; providerReference: string | null },

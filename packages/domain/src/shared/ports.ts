@@ -18,7 +18,7 @@ export interface PageRequest {
 export interface Page<T> {
   items: T[];
   hasMore: boolean;
-  /** Where the next page starts; null on the last page. */
+  /** Where the next page starts; null on the last page (a change feed's always says where to resume). */
   next: Keyset | null;
 }
 

@@ -125,10 +125,24 @@ function successResponse(route: RouteDefinition, components: Components) {
       ...(paginated && { pagination: jsonSchemaOf(PaginationSchema, { components }) }),
     },
   };
+  const alternatives = (route.success.alternatives ?? []).map(({ mediaType, description, example }) => [
+    mediaType,
+    { schema: { type: 'string', description }, ...(example !== undefined && { example }) },
+  ]);
+  const headers = Object.entries(route.success.headers ?? {}).map(([name, description]) => [
+    name,
+    { description, schema: { type: 'string' } },
+  ]);
   return {
     description: route.success.description,
-    headers: RESPONSE_HEADERS,
-    content: { 'application/json': { schema } },
+    headers: { ...RESPONSE_HEADERS, ...Object.fromEntries(headers) },
+    content: {
+      'application/json': {
+        schema,
+        ...(route.success.example !== undefined && { example: route.success.example }),
+      },
+      ...Object.fromEntries(alternatives),
+    },
   };
 }
 

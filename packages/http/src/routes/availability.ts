@@ -21,7 +21,7 @@ export const availabilityRoutes = [
     path: '/workspaces/{workspaceId}/availability',
     summary: 'List departures by start time',
     description:
-      '`from` and `to` are UTC calendar dates, both inclusive, on `startsAt`; `tourId` narrows to one tour. Ordered by `startsAt` ascending.',
+      "`from` and `to` are UTC calendar dates, both inclusive, on `startsAt`; `tourId` narrows to one tour. Ordered by `startsAt` ascending. Each departure carries `salesStatus`, computed when read: CLOSED when a guest cannot book it (not SCHEDULED or DELAYED, started, past `bookingCutoffAt`, or on a blackout day: the tour's own or workspace-wide, on the departure's local day in the tour's `timeZone`), else SOLD_OUT without a seat left, LIMITED with at most 3 seats or 20 % of the capacity left (whichever is more; 4 of 22 is LIMITED, 5 is not), else AVAILABLE.",
     tags,
     access: { permission: 'read' },
     params: WorkspaceParams,
@@ -46,7 +46,7 @@ export const availabilityRoutes = [
     path: '/workspaces/{workspaceId}/availability',
     summary: 'Schedule a departure of a tour',
     description:
-      "`capacity` defaults to the tour's capacity. A departure is bookable while SCHEDULED or DELAYED, before `bookingCutoffAt` and `startsAt`.",
+      "`capacity` defaults to the tour's capacity. A departure is bookable while SCHEDULED or DELAYED, before `bookingCutoffAt` and `startsAt`, and not on a blackout day; the answer carries its `salesStatus` (see listAvailability).",
     tags,
     access: { permission: 'availability:write' },
     params: WorkspaceParams,
@@ -64,7 +64,7 @@ export const availabilityRoutes = [
     path: '/workspaces/{workspaceId}/availability/{availabilityId}',
     summary: 'Update a departure',
     description:
-      'Status moves: SCHEDULED/DELAYED -> SCHEDULED, DELAYED, BOARDING, DEPARTED, CANCELLED; BOARDING -> DELAYED, DEPARTED, CANCELLED; DEPARTED -> COMPLETED; COMPLETED and CANCELLED are final (else 422 `invalid_transition`). Capacity cannot drop below booked seats (422 `below_booked_seats`). Only a SCHEDULED or DELAYED departure can move in time. Assignments: `guideId` (a member with an active guide profile), `driverId` (any member) and `vehicleId` (an ACTIVE vehicle), each nullable to unassign. A departure occupies them from `startsAt` for the tour `durationMinutes`; overlapping time-off is 422 `guide_unavailable_time_off` (`driver_...` for the driver), another overlapping departure 422 `guide_double_booked` / `driver_double_booked` / `vehicle_double_booked`, too few seats 422 `vehicle_too_small`, a vehicle not ACTIVE 422 `vehicle_unavailable`, an unknown id 422 `not_found` on its field. Checked again when `startsAt` or `capacity` changes.',
+      'Status moves: SCHEDULED/DELAYED -> SCHEDULED, DELAYED, BOARDING, DEPARTED, CANCELLED; BOARDING -> DELAYED, DEPARTED, CANCELLED; DEPARTED -> COMPLETED; COMPLETED and CANCELLED are final (else 422 `invalid_transition`). Capacity cannot drop below booked seats (422 `below_booked_seats`). Only a SCHEDULED or DELAYED departure can move in time. Assignments: `guideId` (a member with an active guide profile), `driverId` (any member) and `vehicleId` (an ACTIVE vehicle), each nullable to unassign. A departure occupies them from `startsAt` for the tour `durationMinutes`; overlapping time-off is 422 `guide_unavailable_time_off` (`driver_...` for the driver), another overlapping departure 422 `guide_double_booked` / `driver_double_booked` / `vehicle_double_booked`, too few seats 422 `vehicle_too_small`, a vehicle not ACTIVE 422 `vehicle_unavailable`, an unknown id 422 `not_found` on its field. Checked again when `startsAt` or `capacity` changes. The answer carries its `salesStatus` (see listAvailability).',
     tags,
     access: { permission: 'availability:write' },
     params: v.object({ workspaceId: PathId, availabilityId: PathId }),

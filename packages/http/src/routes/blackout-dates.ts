@@ -47,7 +47,7 @@ export const blackoutDateRoutes = [
     path: '/workspaces/{workspaceId}/blackout-dates',
     summary: 'Close a day for bookings',
     description:
-      'Added beyond the spec (which shows only the list). Without `tourId` every tour is closed that day. No departure whose `startsAt` falls on the date (UTC) is bookable: public availability hides it and creating a booking on it answers 422 `blackout_date` on `availabilityId`. Existing bookings are kept. The same day twice in one scope is 409 `already_exists`; an unknown tour 422 `not_found`.',
+      'Added beyond the spec (which shows only the list). Without `tourId` every tour is closed that day. No departure whose `startsAt` falls on the date in the `timeZone` of its tour (UTC by default) is bookable: its `salesStatus` is CLOSED, public availability hides it, the public calendar shows the day CLOSED, and creating a booking on it answers 422 `blackout_date` on `availabilityId`. Existing bookings are kept. The same day twice in one scope is 409 `already_exists`; an unknown tour 422 `not_found`.',
     tags,
     access: write,
     params: WorkspaceParams,

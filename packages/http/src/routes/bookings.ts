@@ -8,11 +8,15 @@ import {
   checkInBooking,
   createBooking,
   createPaymentLink,
+  extendHold,
   getBooking,
+  HoldExtensionSchema,
   ListBookingsQuerySchema,
+  listBookingChanges,
   listBookingHistory,
   listBookings,
   ok,
+  type Page,
   PageQuerySchema,
   PaymentLinkSchema,
   RefundCreateSchema,
@@ -31,17 +35,20 @@ import { defineRoute, type Reply } from '../route.js';
 import { PathId, WorkspaceParams } from './params.js';
 
 const tags = ['Bookings'];
+/** A change-feed cursor continues the feed only, never a sorted list (and the reverse). */
+const CHANGES_SCOPE = 'updatedSince';
 const BookingParams = v.object({ workspaceId: PathId, bookingId: PathId });
 
 /** The booking as the API shows it, with its version as a strong ETag. */
 function bookingReply(
   result: Result<BookingRecord>,
+  now: Date,
   options: { status?: number; links?: BookingLinks; headers?: Record<string, string> } = {},
 ): Result<Reply> {
   if (!result.ok) return result;
   return ok({
     ...(options.status !== undefined && { status: options.status }),
-    data: toBookingView(result.value, options.links),
+    data: toBookingView(result.value, now, options.links),
     headers: { ETag: `"${result.value.version}"`, ...options.headers },
   });
 }
@@ -61,8 +68,11 @@ export const bookingRoutes = [
     method: 'get',
     path: '/workspaces/{workspaceId}/bookings',
     summary: 'List bookings',
-    description:
-      'Sort by `createdAt` (default `-createdAt`), `startsAt`, `totalAmount` or `updatedAt`; a leading `-` sorts descending. `from`/`to` are inclusive UTC dates of the departure start. Keyset pagination: deep pages cost what the first does.',
+    description: [
+      'Sort by `createdAt` (default `-createdAt`), `startsAt`, `totalAmount` or `updatedAt`; a leading `-` sorts descending. `from`/`to` are inclusive UTC dates of the departure start. `externalReference` matches exactly. Keyset pagination: deep pages cost what the first does.',
+      '',
+      '**Partner sync.** With `updatedSince`, the list is a change feed: bookings whose `updatedAt` is at or after it, oldest change first (`updatedAt`, then `id`). `sort` must then be omitted or `updatedAt` (else 400 `conflicts_with_updated_since`). `nextCursor` is set on every page, the last one included: keep it and poll again later with the same query and that cursor to receive only what changed since, in order. The feed lists a change once the transaction that made it, and every transaction that started before it, has finished (so it runs about a second behind real time): a cursor never skips a change that committed late and never repeats one. A booking changed again shows again, with its new `updatedAt`. Example: `GET /workspaces/{id}/bookings?updatedSince=2026-05-01T00:00:00Z&limit=100`, then `...&cursor=<nextCursor>` until `hasMore` is false; store the last `nextCursor` for the next poll.',
+    ].join('\n'),
     tags,
     access: { permission: 'read' },
     params: WorkspaceParams,
@@ -70,17 +80,33 @@ export const bookingRoutes = [
     success: { status: 200, description: 'A page of bookings.', schema: BookingSchema, list: 'paginated' },
     errors: [],
     async handle({ use, params, query, pageRequest, pageReply }) {
-      const sort = query.sort ?? '-createdAt';
-      const { from, to, status, paymentStatus } = query;
+      const { from, to, status, paymentStatus, externalReference, updatedSince } = query;
       const filter = {
         ...(from && { from }),
         ...(to && { to }),
         ...(status && { status }),
         ...(paymentStatus && { paymentStatus }),
+        ...(externalReference && { externalReference }),
       };
+      const now = use.clock.now();
+      const view = (page: Page<BookingRecord>) => ({
+        ...page,
+        items: page.items.map((b) => toBookingView(b, now)),
+      });
+      if (updatedSince !== undefined) {
+        const changes = await listBookingChanges(
+          use,
+          params.workspaceId,
+          filter,
+          { updatedSince, sort: query.sort },
+          pageRequest(CHANGES_SCOPE),
+        );
+        return changes.ok ? ok(pageReply(view(changes.value), CHANGES_SCOPE)) : changes;
+      }
+      const sort = query.sort ?? '-createdAt';
       // The sort is part of the cursor's scope: a cursor continues the order it came from.
       const page = await listBookings(use, params.workspaceId, filter, sort, pageRequest(sort));
-      return ok(pageReply({ ...page, items: page.items.map((b) => toBookingView(b)) }, sort));
+      return ok(pageReply(view(page), sort));
     },
   }),
   defineRoute({
@@ -104,7 +130,7 @@ export const bookingRoutes = [
     async handle({ use, params, body, actor }) {
       const created = await createBooking(use, { workspaceId: params.workspaceId, actor }, body);
       if (!created.ok) return created;
-      return bookingReply(ok(created.value.booking), { links: created.value.links });
+      return bookingReply(ok(created.value.booking), use.clock.now(), { links: created.value.links });
     },
   }),
   defineRoute({
@@ -119,7 +145,7 @@ export const bookingRoutes = [
     success: { status: 200, description: 'The booking.', schema: BookingSchema },
     errors: [404],
     async handle({ use, params }) {
-      return bookingReply(await getBooking(use, params.workspaceId, params.bookingId));
+      return bookingReply(await getBooking(use, params.workspaceId, params.bookingId), use.clock.now());
     },
   }),
   defineRoute({
@@ -138,7 +164,7 @@ export const bookingRoutes = [
     async handle({ use, params, body, actor, req }) {
       const version = ifMatchVersion(req.get('If-Match'));
       const ctx = { workspaceId: params.workspaceId, actor };
-      return bookingReply(await updateBooking(use, ctx, params.bookingId, body, version));
+      return bookingReply(await updateBooking(use, ctx, params.bookingId, body, version), use.clock.now());
     },
   }),
   defineRoute({
@@ -147,7 +173,7 @@ export const bookingRoutes = [
     path: '/workspaces/{workspaceId}/bookings/{bookingId}/status',
     summary: 'Move a booking to another status',
     description:
-      'PENDING -> CONFIRMED or CANCELLED; CONFIRMED -> CANCELLED before the departure starts; CONFIRMED -> COMPLETED or NO_SHOW once it has started. Anything else is 422 (`invalid_transition`, `departure_started`, `departure_not_started`). Cancelling releases the seats. `reason` is kept in the history; `notifyCustomer` queues an e-mail.',
+      'PENDING -> CONFIRMED or CANCELLED; CONFIRMED -> CANCELLED before the departure starts; CONFIRMED -> COMPLETED or NO_SHOW once it has started. Anything else is 422 (`invalid_transition`, `departure_started`, `departure_not_started`). Cancelling releases the seats. `reason` is kept in the history; `notifyCustomer` queues an e-mail.\n\nOperators are not bound by the guest cancellation policy (`cancellationCutoffAt`): they may cancel at any time the state machine allows, and choose the refund with `refundAmount` (minor units, at most paid minus refunded, else 422 `exceeds_refundable`; default none, as without it). The refund goes through the payment provider, is recorded as a REFUND payment and emits `payment.refunded` after `booking.cancelled`, in the same transaction as the cancel; `amountRefunded` and `paymentStatus` show it. `refundAmount` with another status is 400 `requires_cancelled`. Example: `{ "status": "CANCELLED", "reason": "Storm warning", "refundAmount": 12500 }`.',
     tags,
     access: { permission: 'bookings:write' },
     params: BookingParams,
@@ -156,7 +182,25 @@ export const bookingRoutes = [
     errors: [404, 422],
     async handle({ use, params, body, actor }) {
       const ctx = { workspaceId: params.workspaceId, actor };
-      return bookingReply(await setBookingStatus(use, ctx, params.bookingId, body));
+      return bookingReply(await setBookingStatus(use, ctx, params.bookingId, body), use.clock.now());
+    },
+  }),
+  defineRoute({
+    operationId: 'extendBookingHold',
+    method: 'post',
+    path: '/workspaces/{workspaceId}/bookings/{bookingId}/extend',
+    summary: "Extend a pending booking's hold",
+    description:
+      'Gives a PENDING booking `minutes` (1-60) more to be paid: the new `expiresAt` is `expiresAt + minutes`, but never more than 60 minutes past now and never earlier than it was (a hold already reaching further, such as a 24 h payment link, stays as it is and the answer shows it unchanged). Open checkout and payment-link pages expire with the hold. 422 `hold_expired` (field `expiresAt`) once the hold has run out, `no_hold` for a booking that holds without expiry (MANUAL), `invalid_state` (field `status`) when it is no longer PENDING. An extend racing the hold-expiry job is serialised with it: exactly one wins. Emits `booking.updated`. Example: `{ "minutes": 15 }`.',
+    tags,
+    access: { permission: 'bookings:write' },
+    params: BookingParams,
+    body: HoldExtensionSchema,
+    success: { status: 200, description: 'The booking with its new `expiresAt`.', schema: BookingSchema },
+    errors: [404, 422],
+    async handle({ use, params, body, actor }) {
+      const ctx = { workspaceId: params.workspaceId, actor };
+      return bookingReply(await extendHold(use, ctx, params.bookingId, body.minutes), use.clock.now());
     },
   }),
   defineRoute({
@@ -191,7 +235,10 @@ export const bookingRoutes = [
     errors: [404, 422],
     async handle({ use, params, body, actor }) {
       const ctx = { workspaceId: params.workspaceId, actor };
-      return bookingReply(await checkInBooking(use, ctx, params.bookingId, body.participantIds));
+      return bookingReply(
+        await checkInBooking(use, ctx, params.bookingId, body.participantIds),
+        use.clock.now(),
+      );
     },
   }),
   defineRoute({
@@ -208,6 +255,7 @@ export const bookingRoutes = [
     async handle({ use, params, actor }) {
       return bookingReply(
         await rotatePublicToken(use, { workspaceId: params.workspaceId, actor }, params.bookingId),
+        use.clock.now(),
       );
     },
   }),
@@ -227,7 +275,9 @@ export const bookingRoutes = [
     errors: [404, 422],
     async handle({ use, params, body, actor }) {
       const ctx = { workspaceId: params.workspaceId, actor };
-      return bookingReply(await refundBooking(use, ctx, params.bookingId, body), { status: 201 });
+      return bookingReply(await refundBooking(use, ctx, params.bookingId, body), use.clock.now(), {
+        status: 201,
+      });
     },
   }),
   defineRoute({

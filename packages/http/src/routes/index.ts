@@ -13,9 +13,11 @@ import { guideRoutes } from './guides.js';
 import { incidentRoutes } from './incidents.js';
 import { itineraryRoutes } from './itineraries.js';
 import { leadRoutes } from './leads.js';
+import { manifestRoutes } from './manifest.js';
 import { memberRoutes } from './members.js';
 import { publicRoutes } from './public.js';
 import { publicBookingRoutes } from './public-bookings.js';
+import { scheduleRoutes } from './schedules.js';
 import { tourRoutes } from './tours.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -23,6 +25,8 @@ import { webhookRoutes } from './webhooks.js';
 export const apiRoutes: readonly RouteDefinition[] = [
   ...tourRoutes,
   ...availabilityRoutes,
+  ...manifestRoutes,
+  ...scheduleRoutes,
   ...customerRoutes,
   ...customerTimelineRoutes,
   ...companyRoutes,

@@ -3,7 +3,9 @@ import {
   BookingCreateSchema,
   type BookingLinks,
   type BookingRecord,
+  cancelPublicBooking,
   createPublicBooking,
+  GuestCancellationSchema,
   getPublicBooking,
   ok,
   PublicBookingSchema,
@@ -119,6 +121,27 @@ export const publicBookingRoutes = [
     async handle({ use, params }) {
       const retried = await retryPublicPayment(use, params.publicToken);
       return retried.ok ? guestReply(use, ok(retried.value.booking), retried.value.links) : retried;
+    },
+  }),
+  defineRoute({
+    operationId: 'cancelPublicBooking',
+    method: 'post',
+    path: '/public/bookings/{publicToken}/cancel',
+    summary: 'Cancel a booking as its guest',
+    description:
+      'No credential: the token is the access. Allowed for a PENDING or CONFIRMED booking (else 422 `invalid_state`) strictly before its `cancellationCutoffAt` (the departure\'s start less the `cutoffHours` of the cancellation policy the booking was made under; from then on 422 `cancellation_cutoff_passed` on `cancellationCutoffAt`: the operator can still cancel). The seats are released, the history records the guest, `booking.cancelled` is emitted, and the policy\'s refund is made through the payment provider and recorded as a REFUND payment (`payment.refunded`), all in one transaction: FULL returns everything paid and not yet refunded, PARTIAL `refundPercent` % of what was paid (rounded down to the minor unit, never more than is left), NONE nothing. The answer is the cancelled booking; `amountRefunded` and `paymentStatus` show the refund. Optional body: `{ "reason": "Flight cancelled" }`.',
+    tags,
+    access: 'public',
+    params: TokenParams,
+    body: v.optional(GuestCancellationSchema, {}),
+    success: {
+      status: 200,
+      description: 'The cancelled booking, with the refund made.',
+      schema: PublicBookingSchema,
+    },
+    errors: [404, 422],
+    async handle({ use, params, body }) {
+      return guestReply(use, await cancelPublicBooking(use, params.publicToken, body));
     },
   }),
 ];

@@ -1,0 +1,38 @@
+import { notFound } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
+import { fail, ok, type Result } from '../shared/result.js';
+import type { CatalogDeps } from './ports.js';
+import { checkScheduleRange, scheduleStarts } from './schedule-rules.js';
+import type { CreateScheduleInput, ScheduleCreated } from './schedule-schemas.js';
+import { ascending, generateDepartures, inWeekOrder } from './schedule-writes.js';
+
+/**
+ * Saves the schedule and, in the same transaction, makes every departure it describes after
+ * now (local times in the tour's time zone). A start the tour already departs at is skipped.
+ */
+export function createSchedule(
+  deps: CatalogDeps<'tours' | 'schedules'>,
+  workspaceId: string,
+  tourId: string,
+  input: CreateScheduleInput,
+): Promise<Result<ScheduleCreated>> {
+  return deps.uow.transaction(async ({ stores }) => {
+    const tour = await stores.tours.findById(workspaceId, tourId);
+    if (!tour) return fail(notFound('tour'));
+    const now = deps.clock.now();
+    const range = checkScheduleRange(input, now, tour.timeZone);
+    if (!range.ok) return range;
+    const schedule = await stores.schedules.insert(workspaceId, {
+      id: newId('schedule'),
+      tourId: tour.id,
+      daysOfWeek: inWeekOrder(input.daysOfWeek),
+      times: ascending(input.times),
+      startsOn: input.startsOn,
+      endsOn: input.endsOn,
+      capacity: input.capacity ?? null,
+    });
+    const starts = scheduleStarts(schedule, tour.timeZone, now);
+    const departuresCreated = await generateDepartures(stores.schedules, workspaceId, tour, schedule, starts);
+    return ok({ ...schedule, departuresCreated });
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * Wall-clock time in an IANA time zone, with only the platform's `Intl` (the domain has no
+ * date library). Dates are `YYYY-MM-DD`, times `HH:MM` (24 h).
+ */
+
+const DAY_MS = 86_400_000;
+
+// Building a formatter is the slow part; a schedule converts thousands of starts in one zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall clock of `instant` in the zone, read as if it were UTC (milliseconds). */
+function wallClockMs(instant: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterOf(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return Date.UTC(
+    parts.year as number,
+    (parts.month as number) - 1,
+    parts.day as number,
+    parts.hour as number,
+    parts.minute as number,
+    parts.second as number,
+  );
+}
+
+/** The zone's offset from UTC at `instant`, in milliseconds (Europe/Berlin in July: +2 h). */
+function offsetAt(instant: number, timeZone: string): number {
+  // Whole seconds: the formatter shows no milliseconds.
+  const floored = Math.floor(instant / 1000) * 1000;
+  return wallClockMs(floored, timeZone) - floored;
+}
+
+/** `YYYY-MM-DD` + `HH:MM` read as UTC, in milliseconds. */
+function asUtcMs(date: string, time: string): number {
+  return Date.parse(`${date}T${time}:00.000Z`);
+}
+
+/**
+ * The instant at which clocks in `timeZone` show `time` on `date`.
+ *
+ * Two days of a year in zones with daylight saving need a rule, the one of RFC 5545 (§3.3.5)
+ * and of Temporal's `disambiguation: 'compatible'`:
+ * - a time that does not exist (the spring-forward gap: 02:30 on the last Sunday of March in
+ *   Europe/Berlin) is read with the offset in force before the gap, so it moves forward by the
+ *   gap's length (02:30 becomes 03:30 CEST, 01:30Z);
+ * - a time that happens twice (the fall-back overlap: 02:30 on the last Sunday of October)
+ *   is the first, earlier occurrence (02:30 CEST, 00:30Z).
+ */
+export function localTimeToUtc(date: string, time: string, timeZone: string): Date {
+  const wall = asUtcMs(date, time);
+  // Zones change offset at most once in any two days: the offsets a day either side are the
+  // ones in force before and after any change near this wall time.
+  const before = offsetAt(wall - DAY_MS, timeZone);
+  const after = offsetAt(wall + DAY_MS, timeZone);
+  const candidates = [wall - before, wall - after].filter(
+    (instant) => wallClockMs(instant, timeZone) === wall,
+  );
+  if (candidates.length === 0) return new Date(wall - before);
+  return new Date(Math.min(...candidates));
+}
+
+/** The calendar date clocks in `timeZone` show at `instant`. */
+export function localDateOf(instant: Date, timeZone: string): string {
+  return new Date(wallClockMs(instant.getTime(), timeZone)).toISOString().slice(0, 10);
+}
+
+/** The wall clock in `timeZone` at `instant`: its date `YYYY-MM-DD` and time `HH:MM`. */
+export function localDateTime(instant: string | Date, timeZone: string): { date: string; time: string } {
+  const wall = new Date(wallClockMs(new Date(instant).getTime(), timeZone)).toISOString();
+  return { date: wall.slice(0, 10), time: wall.slice(11, 16) };
+}
+
+/** Calendar days from `from` to `to` (0 when equal, negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((asUtcMs(to, '00:00') - asUtcMs(from, '00:00')) / DAY_MS);
+}
+
+/** `date` plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  return new Date(asUtcMs(date, '00:00') + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** `date` plus `months` calendar months; a day the month lacks becomes its last (31 Aug + 6 -> 28 Feb). */
+export function addMonths(date: string, months: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(day, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday ... 6 = Saturday, as `Date#getUTCDay`. */
+export function dayOfWeek(date: string): number {
+  return new Date(asUtcMs(date, '00:00')).getUTCDay();
+}

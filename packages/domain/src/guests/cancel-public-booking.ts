@@ -1,0 +1,50 @@
+import { type CancelStores, cancelLocked } from '../bookings/booking-writes.js';
+import { checkGuestCancel, policyRefund } from '../bookings/policy-rules.js';
+import type { BookingRecord } from '../bookings/ports.js';
+import type { GuestCancellationInput } from '../bookings/schemas.js';
+import type { PaymentProvider } from '../payments/checkout.js';
+import { refundLocked } from '../payments/refund-booking.js';
+import { notFound } from '../shared/errors.js';
+import type { Clock, UnitOfWork } from '../shared/ports.js';
+import { fail, type Result } from '../shared/result.js';
+
+export interface CancelPublicBookingDeps {
+  uow: UnitOfWork<CancelStores>;
+  clock: Clock;
+  payments: PaymentProvider;
+}
+
+const GUEST = { type: 'guest', id: null } as const;
+
+/**
+ * A guest cancels with the booking's token, before the cutoff of the policy they agreed to:
+ * seats back, `booking.cancelled`, and the refund the policy gives made through the provider
+ * and recorded (`payment.refunded`), all in one transaction.
+ */
+export function cancelPublicBooking(
+  deps: CancelPublicBookingDeps,
+  publicToken: string,
+  input: GuestCancellationInput,
+): Promise<Result<BookingRecord>> {
+  return deps.uow.transaction(async ({ stores }) => {
+    const found = await stores.bookings.findByPublicToken(publicToken);
+    if (!found) return fail(notFound('booking'));
+    const locked = await stores.bookings.lockWithDepartures(found.workspaceId, found.id);
+    if (!locked.ok) return locked;
+    const { booking } = locked.value;
+    // Rotated while we waited for the lock: the old token opens nothing.
+    if (booking.publicToken !== publicToken) return fail(notFound('booking'));
+    const allowed = checkGuestCancel(booking, deps.clock.now());
+    if (!allowed.ok) return allowed;
+    const reason = input.reason ?? null;
+    const cancelled = await cancelLocked(stores, deps.clock, booking, {
+      actor: GUEST,
+      reason,
+      event: 'booking.cancelled',
+    });
+    if (!cancelled.ok) return cancelled;
+    const amount = policyRefund(booking.cancellationPolicy, booking);
+    if (amount === 0) return cancelled;
+    return refundLocked(stores, deps, cancelled.value, amount, reason ?? 'GUEST_CANCELLED');
+  });
+}
