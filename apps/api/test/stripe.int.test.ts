@@ -334,11 +334,13 @@ describe('checkout through Stripe', () => {
 });
 
 describe('expiry', () => {
-  it('an expired checkout releases the unpaid hold that waited on it: CANCELLED EXPIRED, seats back', async () => {
+  it('an expired checkout releases the unpaid hold that waited on it at once: CANCELLED EXPIRED, seats back', async () => {
     const seats = await seatsOf(t, ws, departure);
     const booking = await publicBooking(3);
     expect((await seatsOf(t, ws, departure)).bookedSeats).toBe(seats.bookedSeats + 3);
     const { checkoutId } = await goToCheckout(booking.checkoutUrl);
+    // Stripe expires its checkout at our page's expiry (or later); the hold-expiry job has not run yet.
+    await expireHold(t, booking.id);
     const { outcome } = await deliver('checkout.session.expired', stub.expire(checkoutId));
     expect(outcome).toBe('hold_released');
     expect(await getBooking(t, ws, booking.id)).toMatchObject({
@@ -349,6 +351,26 @@ describe('expiry', () => {
     expect(await seatsOf(t, ws, departure)).toEqual(seats);
     expect(await eventTypesOf(t, booking.id)).toEqual(['booking.created', 'booking.expired']);
     expect((await sessionsOf(booking.id))[0]).toMatchObject({ status: 'EXPIRED' });
+  });
+
+  it('a checkout that ends before its extended hold leaves the page open; the next visit opens a fresh one', async () => {
+    const booking = await publicBooking(1);
+    const { checkoutId } = await goToCheckout(booking.checkoutUrl);
+    const extended = await t.request('POST', bookingsPath(ws, booking.id, '/extend'), {
+      token: ws.token,
+      body: { minutes: 30 },
+    });
+    expect(extended.status, JSON.stringify(extended.body)).toBe(200);
+    const { outcome } = await deliver('checkout.session.expired', stub.expire(checkoutId));
+    expect(outcome).toBe('checkout_expired');
+    expect(await getBooking(t, ws, booking.id)).toMatchObject({
+      status: 'PENDING',
+      expiresAt: extended.body.data.expiresAt,
+    });
+    expect((await sessionsOf(booking.id))[0]).toMatchObject({ status: 'OPEN' });
+    const fresh = await goToCheckout(booking.checkoutUrl);
+    expect(fresh.checkoutId).not.toBe(checkoutId);
+    expect((await sessionsOf(booking.id))[0]).toMatchObject({ provider_reference: fresh.checkoutId });
   });
 
   it('a checkout replaced by a retry expires without touching the hold', async () => {

@@ -155,7 +155,10 @@ async function recordProviderPayment(
   return { handled, booking: updated };
 }
 
-/** The checkout closed unpaid: the session expires, and a hold that waited on it alone is released. */
+/**
+ * The checkout closed unpaid: once our page has expired too, the session is EXPIRED and a hold
+ * that waited on it alone is released at once (not at the hold-expiry job's next run).
+ */
 async function expireCheckout(
   stores: Stores,
   clock: Clock,
@@ -169,6 +172,12 @@ async function expireCheckout(
   // A checkout replaced by a fresh one, or one whose payment arrived first, decides nothing.
   if (session.providerReference !== event.checkoutReference || session.status === 'SUCCEEDED') {
     return ok({ report: { outcome: 'checkout_stale', ...ids } });
+  }
+  // The provider's checkout ended before our page (its hold was extended since): the page stays
+  // open, and its next visit opens a fresh checkout. Our expiry, not the provider's, ends a hold.
+  if (session.status === 'OPEN' && session.expiresAt.getTime() > clock.now().getTime()) {
+    const detail = `the payment page stays open until ${session.expiresAt.toISOString()}`;
+    return ok({ report: { outcome: 'checkout_expired', ...ids, detail } });
   }
   if (session.status === 'OPEN') await stores.payments.updateSession(session.id, { status: 'EXPIRED' });
   if (!holdWaitsOn(booking, session)) return ok({ report: { outcome: 'checkout_expired', ...ids } });
