@@ -1,4 +1,5 @@
 import type { BookingStores } from '../bookings/ports.js';
+import { localDateOf } from '../catalog/local-time.js';
 import { notFound, unprocessable } from '../shared/errors.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
@@ -18,9 +19,14 @@ const PURPOSE_LABELS: Record<PaymentPurpose, string> = {
   BALANCE: ' (balance)',
 };
 
-/** The line the payer sees on the provider's page: the tour, its day, and what is paid. */
-export function checkoutDescription(tourName: string, startsAt: string, purpose: PaymentPurpose): string {
-  return `${tourName}, ${startsAt.slice(0, 10)}${PURPOSE_LABELS[purpose]}`;
+/** The line the payer sees on the provider's page: the tour, its local day, and what is paid. */
+export function checkoutDescription(
+  tour: { name: string; timeZone: string } | null,
+  startsAt: string,
+  purpose: PaymentPurpose,
+): string {
+  const day = tour ? localDateOf(new Date(startsAt), tour.timeZone) : startsAt.slice(0, 10);
+  return `${tour?.name ?? 'Booking'}, ${day}${PURPOSE_LABELS[purpose]}`;
 }
 
 /**
@@ -51,7 +57,7 @@ export async function startCheckout(
   const customer = await customers.findById(booking.workspaceId, booking.customerId);
   const started = await deps.payments.startCheckout({
     session,
-    description: checkoutDescription(tour?.name ?? 'Booking', booking.startsAt, session.purpose),
+    description: checkoutDescription(tour, booking.startsAt, session.purpose),
     customerEmail: customer?.email ?? null,
     ...urls,
   });
