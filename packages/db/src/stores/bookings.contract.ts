@@ -153,6 +153,26 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       expect(await customerNames(workspaceId)).toEqual([]);
     });
 
+    it('a failure marked retryable rolls everything back and runs the work again, at most five times', async () => {
+      const workspaceId = await newWorkspace(knex());
+      let runs = 0;
+      const result = await uow().transaction(async ({ stores: { customers } }) => {
+        runs++;
+        unwrap(await customers.insert(workspaceId, customer(`Run${runs}`)));
+        return runs < 3 ? fail({ ...conflict('Lost a race.'), retryable: true }) : ok('done');
+      });
+      expect(result).toEqual(ok('done'));
+      expect(runs).toBe(3);
+      expect(await customerNames(workspaceId)).toEqual(['Run3']);
+      runs = 0;
+      const gaveUp = await uow().transaction(async () => {
+        runs++;
+        return fail({ ...conflict('Always lost.'), retryable: true });
+      });
+      expect(errorOf(gaveUp).message).toBe('Always lost.');
+      expect(runs).toBe(5);
+    });
+
     it('a nested transaction joins the outer one: its failure, passed up, rolls back both', async () => {
       const workspaceId = await newWorkspace(knex());
       const result = await uow().transaction(async (outer) => {

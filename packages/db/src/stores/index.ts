@@ -101,18 +101,32 @@ export function createUnitOfWork(db: Knex | Knex.Transaction): UnitOfWork<Reposi
   return {
     stores,
     async transaction<T>(work: (tx: UnitOfWork<Repositories>) => Promise<Result<T>>): Promise<Result<T>> {
-      let signal: RollbackSignal | undefined;
-      try {
-        return await db.transaction(async (trx) => {
-          const result = await work(createUnitOfWork(trx));
-          if (result.ok) return result;
-          signal = new RollbackSignal(result);
-          throw signal;
-        });
-      } catch (error) {
-        if (signal && error === signal) return signal.failure;
-        throw error;
+      // A failure marked retryable is a race lost on locks: everything rolls back and runs again.
+      for (let attempt = 1; ; attempt++) {
+        const result = await runOnce(db as Knex, work);
+        if (result.ok || !result.error.retryable || attempt >= MAX_ATTEMPTS) return result;
       }
     },
   };
+}
+
+/** How often a transaction that lost a race on its locks is run again before its failure stands. */
+const MAX_ATTEMPTS = 5;
+
+async function runOnce<T>(
+  db: Knex,
+  work: (tx: UnitOfWork<Repositories>) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  let signal: RollbackSignal | undefined;
+  try {
+    return await db.transaction(async (trx) => {
+      const result = await work(createUnitOfWork(trx));
+      if (result.ok) return result;
+      signal = new RollbackSignal(result);
+      throw signal;
+    });
+  } catch (error) {
+    if (signal && error === signal) return signal.failure;
+    throw error;
+  }
 }
