@@ -50,8 +50,12 @@ describe('loadConfig: rate limits', () => {
 describe('loadConfig: webhook receivers', () => {
   it.each([
     ['unset, outside production', {}, true],
-    ['unset, in production', { NODE_ENV: 'production' }, false],
-    ['true in production', { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', NODE_ENV: 'production' }, true],
+    ['unset, in production', { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }, false],
+    [
+      'true in production',
+      { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' },
+      true,
+    ],
     ['0', { WEBHOOK_ALLOW_PRIVATE_URLS: '0' }, false],
   ])('WEBHOOK_ALLOW_PRIVATE_URLS %s', (_label, env, allowed) => {
     expect(loadConfig(env).allowPrivateWebhookUrls).toBe(allowed);
@@ -105,5 +109,80 @@ describe('loadConfig: metrics and logs', () => {
     expect(
       loadConfig({ METRICS_TOKEN: 'a-long-metrics-secret', LOG_LEVEL: 'warn', LOG_FORMAT: 'json' }),
     ).toMatchObject({ metricsToken: 'a-long-metrics-secret', log: { level: 'warn', format: 'json' } });
+  });
+});
+
+describe('loadConfig: payments (the sandbox only when asked)', () => {
+  const stripe = {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_51abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+  };
+
+  /** The message of the refusal, or null when the environment is accepted. */
+  const refusal = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return null;
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+  };
+
+  it('outside production the sandbox is the default', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'sandbox' });
+    expect(loadConfig({ NODE_ENV: 'development' }).payments).toEqual({ provider: 'sandbox' });
+  });
+
+  it('in production there is no default: the start is refused, naming PAYMENT_PROVIDER', () => {
+    expect(refusal({ NODE_ENV: 'production' })).toMatch(
+      /PAYMENT_PROVIDER: is required when NODE_ENV=production/,
+    );
+  });
+
+  it('production may ask for the sandbox explicitly', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' });
+    expect(config).toMatchObject({ payments: { provider: 'sandbox' }, production: true });
+  });
+
+  it('stripe without its secrets is refused, naming both keys, beside any other bad key', () => {
+    const message = refusal({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'stripe', PORT: 'eighty' });
+    expect(message).toContain('STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe');
+    expect(message).toContain('STRIPE_WEBHOOK_SECRET: is required when PAYMENT_PROVIDER=stripe');
+    expect(message).toContain('PORT');
+    expect(refusal({ ...stripe, STRIPE_WEBHOOK_SECRET: '' })).toMatch(
+      /^Invalid environment: STRIPE_WEBHOOK_SECRET: is required/,
+    );
+  });
+
+  it.each([
+    [
+      'a publishable key',
+      { STRIPE_SECRET_KEY: 'pk_test_51abc' },
+      'STRIPE_SECRET_KEY: must be a Stripe secret key',
+    ],
+    [
+      'a secret that is not a signing secret',
+      { STRIPE_WEBHOOK_SECRET: 'abc' },
+      'STRIPE_WEBHOOK_SECRET: must be',
+    ],
+    ['an API URL that is not http(s)', { STRIPE_API_URL: 'ftp://stripe' }, 'STRIPE_API_URL'],
+    ['an unknown provider', { PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER: must be sandbox or stripe'],
+  ])('refuses %s, naming the key (and never echoing the secret)', (_label, bad, named) => {
+    const message = refusal({ ...stripe, ...bad, NODE_ENV: 'production' });
+    expect(message).toContain(named);
+    expect(message).not.toContain('sk_test_51abc');
+  });
+
+  it('stripe with its secrets (and optionally another Stripe-compatible server)', () => {
+    expect(loadConfig({ ...stripe, NODE_ENV: 'production' }).payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_51abc',
+      webhookSecret: 'whsec_abc123',
+    });
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' }).payments).toMatchObject({
+      apiUrl: 'http://127.0.0.1:12111',
+    });
   });
 });

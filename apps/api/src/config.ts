@@ -67,7 +67,7 @@ const Host = v.pipe(
   ),
 );
 
-const EnvSchema = v.object({
+const EnvObject = v.object({
   PORT: v.optional(Port, '3000'),
   HOST: v.optional(Host, '0.0.0.0'),
   DATABASE_URL: v.optional(Url(['postgres:', 'postgresql:'])),
@@ -100,7 +100,55 @@ const EnvSchema = v.object({
   ),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   LOG_FORMAT: v.optional(v.picklist(LOG_FORMATS, `must be one of ${LOG_FORMATS.join(', ')}`)),
+  PAYMENT_PROVIDER: v.optional(v.picklist(['sandbox', 'stripe'], 'must be sandbox or stripe')),
+  STRIPE_SECRET_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_... or rk_...)'),
+    ),
+  ),
+  STRIPE_WEBHOOK_SECRET: v.optional(
+    v.pipe(v.string(), v.regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_...)")),
+  ),
+  STRIPE_API_URL: v.optional(Url(['http:', 'https:'])),
 });
+
+const STRIPE_NEEDS = 'is required when PAYMENT_PROVIDER=stripe';
+
+// No payment provider by default in production: a forgotten setting must not open the sandbox,
+// where any guest can mark a booking paid. Each check names its key, beside every other bad key.
+const EnvSchema = v.pipe(
+  EnvObject,
+  v.forward(
+    v.partialCheck(
+      [['NODE_ENV'], ['PAYMENT_PROVIDER']],
+      (env) => env.NODE_ENV !== 'production' || env.PAYMENT_PROVIDER !== undefined,
+      'is required when NODE_ENV=production: stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), or sandbox to let anyone mark bookings paid',
+    ),
+    ['PAYMENT_PROVIDER'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['PAYMENT_PROVIDER'], ['STRIPE_SECRET_KEY']],
+      (env) => env.PAYMENT_PROVIDER !== 'stripe' || env.STRIPE_SECRET_KEY !== undefined,
+      STRIPE_NEEDS,
+    ),
+    ['STRIPE_SECRET_KEY'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['PAYMENT_PROVIDER'], ['STRIPE_WEBHOOK_SECRET']],
+      (env) => env.PAYMENT_PROVIDER !== 'stripe' || env.STRIPE_WEBHOOK_SECRET !== undefined,
+      STRIPE_NEEDS,
+    ),
+    ['STRIPE_WEBHOOK_SECRET'],
+  ),
+);
+
+/** Where guests pay: the built-in sandbox, or Stripe. */
+type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
 
 /** How long a client may take (milliseconds); a slow one gets 408 and its connection closes. */
 export interface ServerTimeouts {
@@ -134,6 +182,9 @@ export interface ApiConfig {
   /** Bearer secret of /metrics; undefined: metrics are off. */
   metricsToken: string | undefined;
   log: { level: LogLevel; format: 'json' | 'pretty' | undefined };
+  payments: PaymentsConfig;
+  /** NODE_ENV=production. */
+  production: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -178,6 +229,19 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
       'login-account': { points: e.LOGIN_LIMIT_PER_ACCOUNT, windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS },
       'login-ip': { points: e.LOGIN_LIMIT_PER_IP, windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS },
     },
+    payments: paymentsConfig(e),
+    production: e.NODE_ENV === 'production',
+  };
+}
+
+/** The schema has checked that a Stripe deployment names both of its secrets. */
+function paymentsConfig(e: v.InferOutput<typeof EnvSchema>): PaymentsConfig {
+  if (e.PAYMENT_PROVIDER !== 'stripe') return { provider: 'sandbox' };
+  return {
+    provider: 'stripe',
+    secretKey: e.STRIPE_SECRET_KEY as string,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+    ...(e.STRIPE_API_URL && { apiUrl: e.STRIPE_API_URL }),
   };
 }
 

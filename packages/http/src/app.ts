@@ -9,13 +9,15 @@ import { HttpError, sendError } from './errors.js';
 import { homePage, sendPage } from './home-page.js';
 import { metricsHandler } from './metrics.js';
 import { buildOpenApiDocument } from './openapi/document.js';
+import { paymentPagesRouter } from './payment-pages.js';
+import { paymentWebhooksRouter } from './payment-webhooks.js';
 import { clientKey, isCounted, limitByIp, setRateLimitHeaders } from './rate-limit.js';
 import { registerRoute } from './register.js';
 import { requestId } from './request-id.js';
 import type { RouteDefinition } from './route.js';
 import { apiRoutes } from './routes/index.js';
 import { sandboxRouter } from './sandbox.js';
-import { systemPaths } from './system-paths.js';
+import { servedSystemPaths } from './system-paths.js';
 
 export interface CreateAppOptions {
   /** The operations to serve; defaults to every route of the API. */
@@ -25,9 +27,10 @@ export interface CreateAppOptions {
 /** Builds the Express application; it never listens (the caller does, on any port). */
 export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): express.Express {
   const routes = options.routes ?? apiRoutes;
+  const sandbox = deps.config.sandbox === true;
   const openApi = buildOpenApiDocument(routes, {
     serverUrl: deps.config.publicBaseUrl,
-    extraPaths: systemPaths,
+    extraPaths: servedSystemPaths({ sandbox, stripeWebhooks: deps.paymentEvents !== undefined }),
   });
   const https = deps.config.publicBaseUrl.startsWith('https:');
   const home = homePage(openApi.info, https);
@@ -56,7 +59,7 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   const refuse = (res: Response, error: DomainError) => sendError(res, error);
   const countByIp = limitByIp(deps.rateLimiter, refuse);
   app.use(['/healthz', '/readyz'], limitByIp(deps.rateLimiter, refuse, 'peek'));
-  app.use(['/openapi.json', '/docs', '/sandbox'], countByIp);
+  app.use(['/openapi.json', '/docs', '/sandbox', '/pay'], countByIp);
 
   // Not part of the contract: a landing page for whoever opens the base URL in a browser.
   app.get('/', countByIp, (_req, res) => {
@@ -102,7 +105,10 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   const router = express.Router();
   for (const route of routes) registerRoute(router, route, deps);
   app.use(router);
-  app.use(sandboxRouter(deps));
+  app.use(paymentPagesRouter(deps));
+  // Off unless asked: /sandbox/* then falls through to the 404 below.
+  if (sandbox) app.use(sandboxRouter(deps));
+  if (deps.paymentEvents) app.use(paymentWebhooksRouter(deps, deps.paymentEvents));
 
   app.use(countByIp, (_req: Request, res: Response) => {
     sendError(res, { code: 'NOT_FOUND', message: 'No such route.' });

@@ -8,7 +8,9 @@ import type {
   IdempotencyStore,
   MemberStore,
   OperationsStores,
+  PaymentEventReader,
   PaymentProvider,
+  ProviderEventStore,
   SessionStore,
   UnitOfWork,
   WebhookStores,
@@ -33,6 +35,11 @@ export interface HttpConfig {
   bodyLimitBytes?: number;
   /** Unpaid public holds one client (IP) may have on one departure at once (default 2). */
   publicHoldsPerClient?: number;
+  /**
+   * Serve the sandbox provider's pages (`/sandbox/*`); off unless asked: where real money is
+   * taken, nobody may mark a booking paid by pressing a button.
+   */
+  sandbox?: boolean;
 }
 
 /** The stores of every context the routes reach (through use cases, never directly). */
@@ -46,6 +53,7 @@ export type AppStores = BookingStores &
     sessions: SessionStore;
     members: MemberStore;
     workspaces: WorkspaceStore;
+    providerEvents: ProviderEventStore;
   };
 
 /** Prometheus metrics (apps/api keeps prom-client); the adapter only reports and serves them. */
@@ -65,6 +73,8 @@ export interface HttpDeps {
   clock: Clock;
   /** Where guests pay (the built-in sandbox, or a real provider's adapter). */
   payments: PaymentProvider;
+  /** The real provider's webhooks (`POST /stripe/webhooks`); absent with the sandbox. */
+  paymentEvents?: PaymentEventReader;
   /** Whether a webhook endpoint URL may be registered (scheme; private addresses in production). */
   checkWebhookUrl: EndpointUrlCheck;
   logger: Logger;

@@ -12,8 +12,10 @@ import { sendError } from './errors.js';
 
 /** The built-in payment provider: its checkout pages are served by this API at /sandbox/pay/{token}. */
 export function createSandboxPaymentProvider(publicBaseUrl: string): PaymentProvider {
+  const page = (token: string) => `${publicBaseUrl}/sandbox/pay/${token}`;
   return {
-    checkoutUrl: (session) => `${publicBaseUrl}/sandbox/pay/${session.token}`,
+    checkoutUrl: (session) => page(session.token),
+    startCheckout: async ({ session }) => ok({ redirectUrl: page(session.token), reference: null }),
     refund: async ({ bookingId }) => ok({ reference: `sandbox_refund_${bookingId}` }),
   };
 }

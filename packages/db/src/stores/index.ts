@@ -18,6 +18,7 @@ import { createLeadStore } from './leads.js';
 import { createMemberStore } from './members.js';
 import { createOutboxStore } from './outbox.js';
 import { createPaymentStore } from './payments.js';
+import { createProviderEventStore } from './provider-events.js';
 import { createScheduleStore } from './schedules.js';
 import { createSessionStore } from './sessions.js';
 import { createTourStore } from './tours.js';
@@ -44,6 +45,7 @@ const FACTORIES = {
   bookings: createBookingStore,
   bookingHistory: createBookingHistoryStore,
   payments: createPaymentStore,
+  providerEvents: createProviderEventStore,
   outbox: createOutboxStore,
   idempotency: createIdempotencyStore,
   webhookEndpoints: createWebhookEndpointStore,

@@ -20,7 +20,12 @@ const PAYMENT_EVENT_DATA = {
 const PAYMENT_FAILED_DATA = {
   type: 'object',
   required: ['bookingId', 'sessionId', 'amount'],
-  properties: { bookingId: { type: 'string' }, sessionId: { type: 'string' }, amount: { type: 'integer' } },
+  properties: {
+    bookingId: { type: 'string' },
+    sessionId: { type: 'string' },
+    amount: { type: 'integer' },
+    reason: { type: ['string', 'null'], description: "The provider's decline code, when it gave one." },
+  },
 };
 
 function envelope(type: string, data: object) {
