@@ -1496,6 +1496,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pay/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Go to the payment provider
+         * @description The `checkoutUrl` and `paymentLinkUrl` a real provider hands out. No credential: the token is the access. Opens the provider's hosted checkout for the page's exact amount (once; later visits reuse it while it is open) and answers 303 to it; with the sandbox, 303 to `/sandbox/pay/{token}`. A script that asks for `application/json` (and not HTML) gets 200 `{ data: { url } }` instead, to navigate there itself. 422 when the page is closed or expired or the booking takes no payment.
+         */
+        get: operations["startPaymentCheckout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/{token}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the provider sends the payer back
+         * @description A small page: payment received, being confirmed (it refreshes until the provider's webhook arrives), not completed (`?cancelled=1`, with a link back to the checkout), or closed.
+         */
+        get: operations["getPaymentReturnPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/pay/{token}": {
         parameters: {
             query?: never;
@@ -12231,6 +12271,70 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    startPaymentCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With `Accept: application/json`: where to send the payer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uri */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description The provider's checkout page (`Location`). */
+            303: {
+                headers: {
+                    /** @description Where the payer goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPaymentReturnPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     getSandboxCheckout: {
         parameters: {
             query?: never;
@@ -13210,6 +13314,8 @@ export interface operations {
                         bookingId: string;
                         sessionId: string;
                         amount: number;
+                        /** @description The provider's decline code, when it gave one. */
+                        reason?: string | null;
                     };
                 };
             };
