@@ -1827,6 +1827,7 @@ export interface components {
              * @description When it last changed (UTC, milliseconds).
              */
             updatedAt: string;
+            /** @description This departure's own prices for some of the tour's ticket types; the others keep the type's price. */
             prices: components["schemas"]["DeparturePrice"][];
             scheduleId: string | null;
             heldSeats: number;
@@ -1850,7 +1851,9 @@ export interface components {
             status?: "SCHEDULED" | "DELAYED";
             /** @description No booking after this instant (before the start); null: until the start. */
             bookingCutoffAt?: string | null;
+            /** @description This departure's own prices for some of the tour's ticket types; the others keep the type's price. */
             prices?: {
+                /** @description One of the tour's ticket types (`tt_...`). */
                 ticketTypeId: string;
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
@@ -1877,7 +1880,9 @@ export interface components {
             driverId?: string | null;
             /** @description The vehicle assigned to the departure (`veh_...`); null to unassign. */
             vehicleId?: string | null;
+            /** @description This departure's own prices for some of the tour's ticket types; the others keep the type's price. */
             prices?: {
+                /** @description One of the tour's ticket types (`tt_...`). */
                 ticketTypeId: string;
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
@@ -1980,7 +1985,9 @@ export interface components {
             }[];
             cancelledAt: string | null;
             cancellationReason: string | null;
+            /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference: string | null;
+            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
             /** Format: date-time */
             cancellationCutoffAt: string;
@@ -2027,6 +2034,7 @@ export interface components {
             paymentMode?: "CHECKOUT" | "PAYMENT_LINK" | "DEPOSIT" | "MANUAL";
             /** @description Internal notes; never shown to guests. */
             notes?: string;
+            /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference?: string;
         };
         BookingHistoryEntry: {
@@ -2064,6 +2072,7 @@ export interface components {
             reason?: string;
             /** @description Queue an e-mail to the customer about the change (default false). */
             notifyCustomer?: boolean;
+            /** @description With status CANCELLED: refund this much (minor units) of what was paid; absent: no refund. */
             refundAmount?: number;
         };
         BookingUpdate: {
@@ -2075,6 +2084,7 @@ export interface components {
             notes?: string | null;
             /** @description Price in minor units (12500 = 125.00). In a PATCH it overrides the price; without it the price follows the participants. */
             totalAmount?: number;
+            /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference?: string | null;
         };
         CalendarDay: {
@@ -2380,6 +2390,7 @@ export interface components {
                 slug: string;
                 /** @description Display name. */
                 name: string;
+                /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
                 timeZone: string;
                 /** @description Where guests meet; null when told later. */
                 meetingPoint: string | null;
@@ -2394,6 +2405,7 @@ export interface components {
             bookings: components["schemas"]["ManifestBooking"][];
         };
         DeparturePrice: {
+            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string;
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
@@ -2466,6 +2478,7 @@ export interface components {
             certifications?: string[];
         };
         HoldExtension: {
+            /** @description How many minutes to add to the hold (1 to 60); it never ends more than 60 minutes from now. */
             minutes: number;
         };
         Incident: {
@@ -2821,6 +2834,7 @@ export interface components {
              * @enum {string}
              */
             paymentStatus: "UNPAID" | "PENDING" | "PAID" | "PARTIALLY_REFUNDED" | "REFUNDED";
+            /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference: string | null;
             /** @description Internal notes; never shown to guests. */
             notes: string | null;
@@ -2843,6 +2857,7 @@ export interface components {
             id: string;
             /** @description Display name. */
             name: string;
+            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
             ticketTypeName: string;
             /** @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`. */
@@ -2875,6 +2890,7 @@ export interface components {
             emergencyContact: string | null;
             waiverSigned: boolean;
             checkedInAt: string | null;
+            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
@@ -2882,6 +2898,7 @@ export interface components {
         ParticipantInput: {
             /** @description Full name of the traveller. */
             name: string;
+            /** @description The ticket type (`tt_...`); without it `ageBand` picks the tour's type of that band, and without both the ADULT type. */
             ticketTypeId?: string;
             /**
              * @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`.
@@ -2959,6 +2976,7 @@ export interface components {
             confirmedAt: string | null;
             cancelledAt: string | null;
             cancellationReason: string | null;
+            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
             /** Format: date-time */
             cancellationCutoffAt: string;
@@ -2988,6 +3006,7 @@ export interface components {
             meetingPoint: string | null;
             /** @description How long the tour lasts, in minutes. */
             durationMinutes: number;
+            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
             timeZone: string;
         };
         PublicDeparture: {
@@ -3009,6 +3028,7 @@ export interface components {
             seatsRemaining: number;
             /** @description No booking after this instant (before the start); null: until the start. */
             bookingCutoffAt: string | null;
+            /** @description This departure's own prices for some of the tour's ticket types; the others keep the type's price. */
             prices: components["schemas"]["DeparturePrice"][];
             /** @enum {string} */
             salesStatus: "AVAILABLE" | "LIMITED" | "SOLD_OUT" | "CLOSED";
@@ -3056,6 +3076,7 @@ export interface components {
             name: string;
             /** @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`. */
             ageBand: ("ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER") | null;
+            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
@@ -3078,7 +3099,9 @@ export interface components {
             id: string;
             /** @description The tour (`tour_...`). */
             tourId: string;
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3140,7 +3163,9 @@ export interface components {
             id: string;
             /** @description The tour (`tour_...`). */
             tourId: string;
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3189,7 +3214,9 @@ export interface components {
          *     }
          */
         ScheduleCreate: {
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3232,7 +3259,9 @@ export interface components {
             id: string;
             /** @description The tour (`tour_...`). */
             tourId: string;
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3274,7 +3303,9 @@ export interface components {
          *     }
          */
         ScheduleUpdate: {
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek?: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times?: string[];
             /**
              * Format: date
@@ -3323,7 +3354,9 @@ export interface components {
             id: string;
             /** @description The tour (`tour_...`). */
             tourId: string;
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3370,13 +3403,19 @@ export interface components {
             ageBand: "ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER";
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
+            /** @description Youngest age the ticket type is for, in years; null: no minimum. */
             minAge: number | null;
+            /** @description Oldest age the ticket type is for, in years; null: no maximum. */
             maxAge: number | null;
+            /** @description At least this many of the type on a booking that has any; null: no minimum. */
             minPerBooking: number | null;
+            /** @description At most this many of the type on one booking; null: no maximum. */
             maxPerBooking: number | null;
+            /** @description A booking with this type needs at least one ADULT or SENIOR participant. */
             requiresAdult: boolean;
         };
         TicketTypeCount: {
+            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
             /** @description Display name. */
             name: string;
@@ -3394,10 +3433,15 @@ export interface components {
             ageBand: "ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER";
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
+            /** @description Youngest age the ticket type is for, in years; null: no minimum. */
             minAge?: number | null;
+            /** @description Oldest age the ticket type is for, in years; null: no maximum. */
             maxAge?: number | null;
+            /** @description At least this many of the type on a booking that has any; null: no minimum. */
             minPerBooking?: number | null;
+            /** @description At most this many of the type on one booking; null: no maximum. */
             maxPerBooking?: number | null;
+            /** @description A booking with this type needs at least one ADULT or SENIOR participant. */
             requiresAdult?: boolean;
         };
         TimeOff: {
@@ -3499,10 +3543,15 @@ export interface components {
              * @description When it last changed (UTC, milliseconds).
              */
             updatedAt: string;
+            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
             timeZone: string;
+            /** @description The tour's ticket types; a PATCH replaces the list (an entry with an existing `id` keeps and changes it, one without adds a type, a missing one is removed unless a live booking sells it). */
             ticketTypes: components["schemas"]["TicketType"][];
+            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
+            /** @description Most seats one guest (public) booking may hold (default 10). */
             maxSeatsPerPublicBooking: number;
+            /** @description How long an unpaid guest booking holds its seats, in minutes (default 15). */
             publicHoldMinutes: number;
         };
         TourCreate: {
@@ -3535,10 +3584,15 @@ export interface components {
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
             }[];
+            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
             timeZone?: string;
+            /** @description The tour's ticket types; a PATCH replaces the list (an entry with an existing `id` keeps and changes it, one without adds a type, a missing one is removed unless a live booking sells it). */
             ticketTypes?: components["schemas"]["TicketTypeInput"][];
+            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy?: components["schemas"]["CancellationPolicyInput"];
+            /** @description Most seats one guest (public) booking may hold (default 10). */
             maxSeatsPerPublicBooking?: number;
+            /** @description How long an unpaid guest booking holds its seats, in minutes (default 15). */
             publicHoldMinutes?: number;
         };
         TourUpdate: {
@@ -3571,10 +3625,15 @@ export interface components {
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
             }[];
+            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
             timeZone?: string;
+            /** @description The tour's ticket types; a PATCH replaces the list (an entry with an existing `id` keeps and changes it, one without adds a type, a missing one is removed unless a live booking sells it). */
             ticketTypes?: components["schemas"]["TicketTypeInput"][];
+            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy?: components["schemas"]["CancellationPolicyInput"];
+            /** @description Most seats one guest (public) booking may hold (default 10). */
             maxSeatsPerPublicBooking?: number;
+            /** @description How long an unpaid guest booking holds its seats, in minutes (default 15). */
             publicHoldMinutes?: number;
         };
         Vehicle: {
@@ -4145,7 +4204,7 @@ export interface operations {
                      *           ],
                      *           "createdAt": "2026-06-02T14:31:07.120Z",
                      *           "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *           "timeZone": "timeZone text",
+                     *           "timeZone": "Europe/Berlin",
                      *           "ticketTypes": [
                      *             {
                      *               "id": "id text",
@@ -4223,7 +4282,7 @@ export interface operations {
                  *           "price": 900
                  *         }
                  *       ],
-                 *       "timeZone": "timeZone text",
+                 *       "timeZone": "Europe/Berlin",
                  *       "ticketTypes": [
                  *         {
                  *           "id": "id text",
@@ -4284,7 +4343,7 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "timeZone": "timeZone text",
+                     *         "timeZone": "Europe/Berlin",
                      *         "ticketTypes": [
                      *           {
                      *             "id": "id text",
@@ -4372,7 +4431,7 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "timeZone": "timeZone text",
+                     *         "timeZone": "Europe/Berlin",
                      *         "ticketTypes": [
                      *           {
                      *             "id": "id text",
@@ -4444,7 +4503,7 @@ export interface operations {
                  *           "price": 900
                  *         }
                  *       ],
-                 *       "timeZone": "timeZone text",
+                 *       "timeZone": "Europe/Berlin",
                  *       "ticketTypes": [
                  *         {
                  *           "id": "id text",
@@ -4505,7 +4564,7 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "timeZone": "timeZone text",
+                     *         "timeZone": "Europe/Berlin",
                      *         "ticketTypes": [
                      *           {
                      *             "id": "id text",
@@ -4597,7 +4656,7 @@ export interface operations {
                      *           "updatedAt": "2026-06-02T14:31:07.120Z",
                      *           "prices": [
                      *             {
-                     *               "ticketTypeId": "ticketTypeId text",
+                     *               "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *               "price": 900
                      *             }
                      *           ],
@@ -4651,7 +4710,7 @@ export interface operations {
                  *       "bookingCutoffAt": "2026-07-01T08:00:00.000Z",
                  *       "prices": [
                  *         {
-                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "price": 900
                  *         }
                  *       ]
@@ -4690,7 +4749,7 @@ export interface operations {
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "prices": [
                      *           {
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -4744,7 +4803,7 @@ export interface operations {
                  *       "vehicleId": "veh_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *       "prices": [
                  *         {
-                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "price": 900
                  *         }
                  *       ]
@@ -4783,7 +4842,7 @@ export interface operations {
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "prices": [
                      *           {
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -4858,7 +4917,7 @@ export interface operations {
                      *           "updatedAt": "2026-06-02T14:31:07.120Z",
                      *           "prices": [
                      *             {
-                     *               "ticketTypeId": "ticketTypeId text",
+                     *               "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *               "price": 900
                      *             }
                      *           ],
@@ -4870,12 +4929,12 @@ export interface operations {
                      *           "id": "id text",
                      *           "slug": "old-town-walk",
                      *           "name": "Ada Lovelace",
-                     *           "timeZone": "timeZone text",
+                     *           "timeZone": "Europe/Berlin",
                      *           "meetingPoint": "Fountain, Main Square"
                      *         },
                      *         "counts": [
                      *           {
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "name": "Ada Lovelace",
                      *             "count": 1
                      *           }
@@ -4890,7 +4949,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "status": "PENDING",
                      *             "paymentStatus": "UNPAID",
-                     *             "externalReference": "externalReference text",
+                     *             "externalReference": "PARTNER-1042",
                      *             "notes": "Two vegetarians in the group.",
                      *             "customer": {
                      *               "id": "id text",
@@ -4902,7 +4961,7 @@ export interface operations {
                      *               {
                      *                 "id": "id text",
                      *                 "name": "Ada Lovelace",
-                     *                 "ticketTypeId": "ticketTypeId text",
+                     *                 "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *                 "ticketTypeName": "ticketTypeName text",
                      *                 "ageBand": "ADULT",
                      *                 "waiverSigned": false,
@@ -4973,7 +5032,8 @@ export interface operations {
                      *             "MON"
                      *           ],
                      *           "times": [
-                     *             "times text"
+                     *             "09:00",
+                     *             "14:30"
                      *           ],
                      *           "startsOn": "2026-07-01",
                      *           "endsOn": "2026-07-03",
@@ -5029,7 +5089,8 @@ export interface operations {
                  *         "MON"
                  *       ],
                  *       "times": [
-                 *         "times text"
+                 *         "09:00",
+                 *         "14:30"
                  *       ],
                  *       "startsOn": "2026-07-01",
                  *       "endsOn": "2026-07-03",
@@ -5060,7 +5121,8 @@ export interface operations {
                      *           "MON"
                      *         ],
                      *         "times": [
-                     *           "times text"
+                     *           "09:00",
+                     *           "14:30"
                      *         ],
                      *         "startsOn": "2026-07-01",
                      *         "endsOn": "2026-07-03",
@@ -5126,7 +5188,8 @@ export interface operations {
                      *           "MON"
                      *         ],
                      *         "times": [
-                     *           "times text"
+                     *           "09:00",
+                     *           "14:30"
                      *         ],
                      *         "startsOn": "2026-07-01",
                      *         "endsOn": "2026-07-03",
@@ -5189,7 +5252,8 @@ export interface operations {
                      *           "MON"
                      *         ],
                      *         "times": [
-                     *           "times text"
+                     *           "09:00",
+                     *           "14:30"
                      *         ],
                      *         "startsOn": "2026-07-01",
                      *         "endsOn": "2026-07-03",
@@ -5243,7 +5307,8 @@ export interface operations {
                  *         "MON"
                  *       ],
                  *       "times": [
-                 *         "times text"
+                 *         "09:00",
+                 *         "14:30"
                  *       ],
                  *       "startsOn": "2026-07-01",
                  *       "endsOn": "2026-07-03",
@@ -5274,7 +5339,8 @@ export interface operations {
                      *           "MON"
                      *         ],
                      *         "times": [
-                     *           "times text"
+                     *           "09:00",
+                     *           "14:30"
                      *         ],
                      *         "startsOn": "2026-07-01",
                      *         "endsOn": "2026-07-03",
@@ -6888,7 +6954,7 @@ export interface operations {
                 sort?: "createdAt" | "-createdAt" | "startsAt" | "-startsAt" | "totalAmount" | "-totalAmount" | "updatedAt" | "-updatedAt";
                 /** @example 2026-07-01T09:00:00.000Z */
                 updatedSince?: string;
-                /** @example externalReference text */
+                /** @example PARTNER-1042 */
                 externalReference?: string;
             };
             header?: never;
@@ -6933,7 +6999,7 @@ export interface operations {
                      *               "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *               "waiverSigned": false,
                      *               "checkedInAt": null,
-                     *               "ticketTypeId": "ticketTypeId text",
+                     *               "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *               "price": 900
                      *             }
                      *           ],
@@ -6959,7 +7025,7 @@ export interface operations {
                      *           ],
                      *           "cancelledAt": null,
                      *           "cancellationReason": null,
-                     *           "externalReference": "externalReference text",
+                     *           "externalReference": "PARTNER-1042",
                      *           "cancellationPolicy": {
                      *             "cutoffHours": 1,
                      *             "refund": "FULL",
@@ -7017,7 +7083,7 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "name": "Ada Lovelace",
-                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "ageBand": "ADULT",
                  *           "dietaryNotes": "Vegetarian",
                  *           "accessibilityNotes": "Step-free access, please",
@@ -7032,7 +7098,7 @@ export interface operations {
                  *       ],
                  *       "paymentMode": "CHECKOUT",
                  *       "notes": "Two vegetarians in the group.",
-                 *       "externalReference": "externalReference text"
+                 *       "externalReference": "PARTNER-1042"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingCreate"];
@@ -7071,7 +7137,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7097,7 +7163,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7171,7 +7237,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7197,7 +7263,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7244,7 +7310,7 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "name": "Ada Lovelace",
-                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "ageBand": "ADULT",
                  *           "dietaryNotes": "Vegetarian",
                  *           "accessibilityNotes": "Step-free access, please",
@@ -7253,7 +7319,7 @@ export interface operations {
                  *       ],
                  *       "notes": "Two vegetarians in the group.",
                  *       "totalAmount": 5000,
-                 *       "externalReference": "externalReference text"
+                 *       "externalReference": "PARTNER-1042"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingUpdate"];
@@ -7292,7 +7358,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7318,7 +7384,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7408,7 +7474,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7434,7 +7500,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7520,7 +7586,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7546,7 +7612,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7684,7 +7750,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7710,7 +7776,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7787,7 +7853,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7813,7 +7879,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7898,7 +7964,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7924,7 +7990,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -8065,7 +8131,7 @@ export interface operations {
                      *           ],
                      *           "createdAt": "2026-06-02T14:31:07.120Z",
                      *           "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *           "timeZone": "timeZone text",
+                     *           "timeZone": "Europe/Berlin",
                      *           "ticketTypes": [
                      *             {
                      *               "id": "id text",
@@ -8148,7 +8214,7 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "timeZone": "timeZone text",
+                     *         "timeZone": "Europe/Berlin",
                      *         "ticketTypes": [
                      *           {
                      *             "id": "id text",
@@ -8224,7 +8290,7 @@ export interface operations {
                      *           "bookingCutoffAt": "2026-07-01T08:00:00.000Z",
                      *           "prices": [
                      *             {
-                     *               "ticketTypeId": "ticketTypeId text",
+                     *               "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *               "price": 900
                      *             }
                      *           ],
@@ -8345,7 +8411,7 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "name": "Ada Lovelace",
-                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "ageBand": "ADULT",
                  *           "dietaryNotes": "Vegetarian",
                  *           "accessibilityNotes": "Step-free access, please",
@@ -8360,7 +8426,7 @@ export interface operations {
                  *       ],
                  *       "paymentMode": "CHECKOUT",
                  *       "notes": "Two vegetarians in the group.",
-                 *       "externalReference": "externalReference text"
+                 *       "externalReference": "PARTNER-1042"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingCreate"];
@@ -8396,7 +8462,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "timeZone text"
+                     *           "timeZone": "Europe/Berlin"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8404,7 +8470,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8494,7 +8560,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "timeZone text"
+                     *           "timeZone": "Europe/Berlin"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8502,7 +8568,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8598,7 +8664,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "timeZone text"
+                     *           "timeZone": "Europe/Berlin"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8606,7 +8672,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8695,7 +8761,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "timeZone text"
+                     *           "timeZone": "Europe/Berlin"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8703,7 +8769,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8798,7 +8864,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "timeZone text"
+                     *           "timeZone": "Europe/Berlin"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8806,7 +8872,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -12276,6 +12342,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a */
                 token: string;
             };
             cookie?: never;
@@ -12288,6 +12355,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "url": "https://checkout.stripe.com/c/pay/cs_test_a1B2c3"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: uri */
@@ -12316,6 +12390,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a */
                 token: string;
             };
             cookie?: never;
@@ -12328,6 +12403,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <!doctype html><html lang="en">...</html> */
                     "text/html": string;
                 };
             };
@@ -12456,7 +12532,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -12482,7 +12558,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -12568,7 +12644,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -12594,7 +12670,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -12680,7 +12756,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -12706,7 +12782,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -12792,7 +12868,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -12818,7 +12894,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -12904,7 +12980,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -12930,7 +13006,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13016,7 +13092,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13042,7 +13118,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13128,7 +13204,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13154,7 +13230,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
