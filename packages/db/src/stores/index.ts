@@ -28,7 +28,7 @@ import { createWorkspaceStore } from './workspaces.js';
 
 /** Thrown only to make knex roll back; `transaction` turns it back into the failure it carries. */
 class RollbackSignal extends Error {
-  constructor(readonly failure: Result<never>) {
+  constructor(readonly failure: Result<never, unknown>) {
     super('Rolled back: the work returned a failure.');
   }
 }
@@ -98,7 +98,9 @@ export function createUnitOfWork(db: Knex | Knex.Transaction): UnitOfWork<Reposi
   }
   return {
     stores,
-    async transaction<T>(work: (tx: UnitOfWork<Repositories>) => Promise<Result<T>>): Promise<Result<T>> {
+    async transaction<T, E>(
+      work: (tx: UnitOfWork<Repositories>) => Promise<Result<T, E>>,
+    ): Promise<Result<T, E>> {
       let signal: RollbackSignal | undefined;
       try {
         return await db.transaction(async (trx) => {
@@ -108,7 +110,7 @@ export function createUnitOfWork(db: Knex | Knex.Transaction): UnitOfWork<Reposi
           throw signal;
         });
       } catch (error) {
-        if (signal && error === signal) return signal.failure;
+        if (signal && error === signal) return signal.failure as Result<T, E>;
         throw error;
       }
     },
