@@ -45,6 +45,7 @@ describe('migrations on PostgreSQL', () => {
         '0008-schedules',
         '0010-cancellation',
         '0012-guest-holds',
+        '0013-octo',
       ]);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
@@ -78,6 +79,7 @@ describe('embedded PGlite', () => {
       '0008-schedules',
       '0010-cancellation',
       '0012-guest-holds',
+      '0013-octo',
     ]);
     const id = newId('workspace');
     const created = await createStores(first.knex).workspaces.insert({ id, slug: 'kept', name: 'Kept' });

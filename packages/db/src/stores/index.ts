@@ -16,6 +16,7 @@ import { createIncidentStore } from './incidents.js';
 import { createItineraryStore } from './itineraries.js';
 import { createLeadStore } from './leads.js';
 import { createMemberStore } from './members.js';
+import { createOctoBookingStore } from './octo-bookings.js';
 import { createOutboxStore } from './outbox.js';
 import { createPaymentStore } from './payments.js';
 import { createScheduleStore } from './schedules.js';
@@ -61,6 +62,7 @@ const FACTORIES = {
   incidents: createIncidentStore,
   itineraries: createItineraryStore,
   schedules: createScheduleStore,
+  octoBookings: createOctoBookingStore,
 } as const;
 
 /** Every repository of this package, each implementing the domain port of the same name. */
