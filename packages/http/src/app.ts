@@ -5,6 +5,7 @@ import { type Caller, callerOf } from './admission.js';
 import type { HttpDeps } from './deps.js';
 import { renderDocsPage } from './docs-page.js';
 import { HttpError, sendError } from './errors.js';
+import { createOctoRouter } from './octo/router.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { clientKey, isCounted, limitByIp, setRateLimitHeaders } from './rate-limit.js';
 import { registerRoute } from './register.js';
@@ -88,6 +89,8 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   const router = express.Router();
   for (const route of routes) registerRoute(router, route, deps);
   app.use(router);
+  // OCTO resellers: their own admission, errors and shapes over the same use cases (docs/octo.md).
+  app.use('/octo', createOctoRouter(deps));
   app.use(sandboxRouter(deps));
 
   app.use(countByIp, (_req: Request, res: Response) => {

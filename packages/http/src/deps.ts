@@ -7,6 +7,7 @@ import type {
   EndpointUrlCheck,
   IdempotencyStore,
   MemberStore,
+  OctoBookingStore,
   OperationsStores,
   PaymentProvider,
   SessionStore,
@@ -46,6 +47,7 @@ export type AppStores = BookingStores &
     sessions: SessionStore;
     members: MemberStore;
     workspaces: WorkspaceStore;
+    octoBookings: OctoBookingStore;
   };
 
 /** Everything the HTTP adapter needs, handed over by the composition root. */

@@ -15,7 +15,7 @@ export {
   listOctoCapabilities,
   listOctoProducts,
 } from './catalog.js';
-export type { OctoError, OctoFailure } from './errors.js';
+export type { OctoError, OctoFailure, OctoResult } from './errors.js';
 export type * from './ports.js';
 export * from './schemas.js';
 export type * from './shapes.js';
