@@ -15,7 +15,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).de
   addFormatsModule) as unknown as AddFormats;
 
 /** OCTO's own OpenAPI document, as `@octocloud/types` publishes it (`src/openapi.yaml`). */
-export function octoDocument(): Json {
+function octoDocument(): Json {
   const require = createRequire(import.meta.url);
   const root = dirname(require.resolve('@octocloud/types/package.json'));
   return parse(readFileSync(join(root, 'src', 'openapi.yaml'), 'utf8')) as Json;

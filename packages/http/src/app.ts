@@ -140,7 +140,8 @@ function logRequests(deps: HttpDeps) {
         {
           requestId: res.locals.requestId,
           method: req.method,
-          route: req.route?.path ?? '(unmatched)',
+          // A mounted router's routes (/octo) are logged under its mount path.
+          route: req.route?.path ? `${req.baseUrl}${req.route.path}` : '(unmatched)',
           status: res.statusCode,
           ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
           workspaceId: res.locals.workspaceId,

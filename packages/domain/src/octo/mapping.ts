@@ -56,7 +56,7 @@ export function currencyPrecision(currency: string): number {
 }
 
 /** A price in minor units: what the guest pays; the reseller's net rate is not this service's. */
-export function pricingOf(amount: number, currency: string): OctoPricing {
+function pricingOf(amount: number, currency: string): OctoPricing {
   return {
     original: amount,
     retail: amount,
@@ -128,7 +128,7 @@ export function toOctoUnits(tour: Tour, pricing: boolean): OctoUnit[] {
  * departures; OCTO wants at least one, so a tour with neither shows midnight (and has no
  * availability to sell).
  */
-export function toOctoOption(tour: Tour, startTimes: readonly string[], pricing: boolean): OctoOption {
+function toOctoOption(tour: Tour, startTimes: readonly string[], pricing: boolean): OctoOption {
   const hours = tour.cancellationPolicy.cutoffHours;
   return {
     id: DEFAULT_OPTION_ID,

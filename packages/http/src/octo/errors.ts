@@ -2,7 +2,7 @@ import type { OctoFailure } from '@travelops/domain';
 import type { Response } from 'express';
 
 /** OCTO's error body: its code, a message, and the id it refuses when there is one. */
-export interface OctoErrorBody {
+interface OctoErrorBody {
   error: string;
   errorMessage: string;
   productId?: string;

@@ -4,7 +4,7 @@ import type { UseCaseDeps } from '../deps.js';
 
 type ObjectSchema = v.ObjectSchema<v.ObjectEntries, undefined>;
 
-export interface OctoRouteContext<TParams, TQuery, TBody> {
+interface OctoRouteContext<TParams, TQuery, TBody> {
   params: TParams;
   query: TQuery;
   body: TBody;
