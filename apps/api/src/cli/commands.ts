@@ -12,7 +12,6 @@ import {
   ok,
   parseInput,
   type Result,
-  RoleSchema,
   TokenRoleSchema,
   type UnitOfWork,
 } from '@travelops/domain';
