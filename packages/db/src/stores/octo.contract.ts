@@ -131,6 +131,18 @@ export function describeOctoStoreContract(database: () => ContractDatabase): voi
       expect(await list({}, 2)).toEqual([early.booking.id, middle.booking.id]);
     });
 
+    it('lockUuid needs a transaction, and holds until it ends', async () => {
+      const scene = await newBookingScene(knex());
+      const mine = await connection(scene.workspaceId);
+      const uuid = crypto.randomUUID();
+      await expect(stores().octoBookings.lockUuid(mine, uuid)).rejects.toThrow(/needs a transaction/);
+      // Taken twice in one transaction (a reservation that joins its request's): no wait on itself.
+      await withTransaction(knex(), async (trx) => {
+        await createStores(trx).octoBookings.lockUuid(mine, uuid);
+        await createStores(trx).octoBookings.lockUuid(mine, uuid);
+      });
+    });
+
     it('lockUuid makes a twin transaction wait until the first ends', async () => {
       if (!database().concurrentSessions) return;
       const scene = await newBookingScene(knex());
