@@ -920,6 +920,7 @@ describe('OCTO routes', () => {
       ['POST', '/octo/bookings', bodies.Bookings_BookingReservation?.()],
     ] as const) {
       const res = await t.request(method, path, { token: foreign, ...(body !== undefined && { body }) });
+      contract.check(method, path.slice('/octo'.length), res);
       expect(res.status).toBe(400);
       expect(['INVALID_PRODUCT_ID', 'INVALID_BOOKING_UUID']).toContain(res.body.error);
       expect(JSON.stringify(res.body)).not.toContain('Alpha');

@@ -835,7 +835,7 @@ describe('reading bookings', () => {
   });
 
   it('an unknown operation is 404 in OCTO shape', async () => {
-    const res = await t.request('GET', '/octo/nope', { token: reseller });
+    const res = await octo('GET', '/nope', { token: reseller });
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ error: 'NOT_FOUND', errorMessage: expect.any(String) });
   });
