@@ -448,6 +448,15 @@ describe('a reservation', () => {
     const wrongType = await reserve({ availabilityId: walkDepartures[0].id, unitItems: 'adult' });
     expectOctoError(wrongType, 'BAD_REQUEST');
     expect(wrongType.body.errorMessage).toContain('unitItems');
+    const email = await reserve({
+      availabilityId: walkDepartures[0].id,
+      unitItems: unitItems(units(walk).Adult),
+      contact: { emailAddress: 'not an e-mail' },
+    });
+    expectOctoError(email, 'BAD_REQUEST');
+    expect(email.body.errorMessage).toContain('contact.emailAddress');
+    const empty = await reserved({ contact: { fullName: 'No Mail', emailAddress: '', phoneNumber: '' } });
+    expect(empty.contact).toMatchObject({ fullName: 'No Mail', emailAddress: null, phoneNumber: '' });
   });
 });
 

@@ -306,7 +306,7 @@ export function toOctoContact(input: OctoContactInput | null | undefined): OctoC
     fullName: input?.fullName ?? null,
     firstName: input?.firstName ?? null,
     lastName: input?.lastName ?? null,
-    emailAddress: input?.emailAddress ?? null,
+    emailAddress: input?.emailAddress || null,
     phoneNumber: input?.phoneNumber ?? null,
     locales: input?.locales ?? [],
     postalCode: input?.postalCode ?? null,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DateSchema, text } from '../shared/schemas.js';
+import { DateSchema, EmailSchema, text } from '../shared/schemas.js';
 
 /*
  * What OCTO resellers send (OCTO core, as `@octocloud/types` publishes it). Objects are not
@@ -21,7 +21,8 @@ export const OctoContactInputSchema = v.object({
   fullName: nullableText(200),
   firstName: nullableText(100),
   lastName: nullableText(100),
-  emailAddress: nullableText(254),
+  /** OCTO's `format: email`; an empty one means none (OCTO's examples send empty strings). */
+  emailAddress: v.optional(v.nullable(v.union([v.literal(''), EmailSchema]))),
   phoneNumber: nullableText(40),
   locales: v.optional(v.pipe(v.array(text(35)), v.maxLength(20))),
   postalCode: nullableText(20),
