@@ -3,6 +3,7 @@ import { cancelUnderPolicy } from '../bookings/cancel-under-policy.js';
 import { createBooking } from '../bookings/create-booking.js';
 import { extendHold } from '../bookings/extend-hold.js';
 import type { Actor, BookingRecord } from '../bookings/ports.js';
+import type { Participant } from '../bookings/schemas.js';
 import { setBookingStatus } from '../bookings/set-booking-status.js';
 import { updateBooking } from '../bookings/update-booking.js';
 import type { Availability } from '../catalog/availability-schemas.js';
@@ -147,11 +148,11 @@ function planUnitItems(
     inputs.map((input) => input.unitId),
   );
   if (!units.ok) return units;
-  const known = new Map<string, { participant: BookingRecord['participants'][number] }>();
+  const known = new Map<string, Participant>();
   if (current) {
-    for (const [participantId, uuid] of uuidsOf(current)) {
-      const participant = current.booking.participants.find((p) => p.id === participantId);
-      if (participant) known.set(uuid, { participant });
+    const uuids = uuidsOf(current);
+    for (const participant of current.booking.participants) {
+      known.set(uuids.get(participant.id) as string, participant);
     }
   }
   const kept = new Map((current?.link.unitItems ?? []).map((item) => [item.uuid, item]));
@@ -163,7 +164,7 @@ function planUnitItems(
       return badRequest(`unitItems[${index}].uuid appears twice: each unit item has its own.`);
     seen.add(uuid);
     const previous = kept.get(uuid);
-    const existing = known.get(uuid)?.participant;
+    const existing = known.get(uuid);
     planned.push({
       unit: units.value[index] as PlannedUnitItem['unit'],
       input: {
