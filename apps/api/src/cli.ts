@@ -13,7 +13,7 @@ const USAGE = `Usage: pnpm cli <command> [options] [--json]
 Commands:
   workspace:create --slug S --name N
   member:create --workspace S --email E --password P --role READ_ONLY|OPERATIONS|ADMIN
-  token:create --workspace S --role R --name N [--expires-in-days D]
+  token:create --workspace S --role READ_ONLY|OPERATIONS|ADMIN|RESELLER --name N [--expires-in-days D]
   token:revoke --token-id T
   seed:demo
   migrate

@@ -94,6 +94,21 @@ describe('API-key settings', () => {
     expect(res.status).toBe(200);
   });
 
+  it('an ADMIN mints a RESELLER key: it sells through /octo and reads nothing else; a member cannot be a RESELLER', async () => {
+    const key = (await createKey({ name: 'Acme OTA', role: 'RESELLER' })).body.data;
+    expect(key.role).toBe('RESELLER');
+    expect((await t.request('GET', '/octo/products', { token: key.secret })).status).toBe(200);
+    const base = `/workspaces/${ws.workspaceId}`;
+    for (const path of ['/tours', '/bookings', '/customers']) {
+      expectError(await t.request('GET', `${base}${path}`, { token: key.secret }), 403, 'FORBIDDEN');
+    }
+    const role = await t.request('PATCH', `${base}/members/${admin.memberId}`, {
+      session: admin,
+      body: { role: 'RESELLER' },
+    });
+    expectError(role, 400, 'VALIDATION_ERROR', [{ field: 'role', issue: 'invalid_enum' }]);
+  });
+
   it('a bearer token cannot mint tokens, even an ADMIN one: 403', async () => {
     const res = await t.request('POST', keysPath(), { token: ws.token, body: { name: 'x', role: 'ADMIN' } });
     expectError(res, 403, 'FORBIDDEN');

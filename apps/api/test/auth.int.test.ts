@@ -1,6 +1,6 @@
 import { createStores } from '@travelops/db';
-import type { Role } from '@travelops/domain';
-import { apiRoutes, type RouteDefinition } from '@travelops/http';
+import type { TokenRole } from '@travelops/domain';
+import { apiRoutes, type OctoRouteDefinition, octoRoutes, type RouteDefinition } from '@travelops/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenRevoke } from '../src/cli/commands.js';
 import { book, bookingInput, confirmedBooking, pay } from './booking-fixtures.js';
@@ -16,6 +16,7 @@ import {
   UNKNOWN_IDS,
 } from './fixtures.js';
 import { startTestApi, type TestApi } from './harness.js';
+import { createOctoContract, dayFromNow } from './octo-fixtures.js';
 import { must, newGuide, newMember, newVehicle, opsPath } from './operations-fixtures.js';
 
 interface Seeded {
@@ -191,7 +192,7 @@ async function seedOperations(ws: TestWorkspace, customerId: string): Promise<Re
   };
 }
 
-async function token(workspace: TestWorkspace, role: Role) {
+async function token(workspace: TestWorkspace, role: TokenRole) {
   const created = await t.createToken(workspace.workspaceId, role);
   secrets.add(created.token);
   return created;
@@ -358,7 +359,7 @@ async function probePath(route: RouteDefinition, s: Seeded) {
  * Decisions §6: READ_ONLY reads; OPERATIONS also writes bookings (refunds included), check-ins,
  * availability and customers; ADMIN writes tours too.
  */
-const WRITERS: Record<string, Role[]> = {
+const WRITERS: Record<string, TokenRole[]> = {
   createTour: ['ADMIN'],
   updateTour: ['ADMIN'],
   createAvailability: ['OPERATIONS', 'ADMIN'],
@@ -420,7 +421,8 @@ const WRITERS: Record<string, Role[]> = {
   updateSchedule: ['OPERATIONS', 'ADMIN'],
   deleteSchedule: ['OPERATIONS', 'ADMIN'],
 };
-const ROLES: Role[] = ['READ_ONLY', 'OPERATIONS', 'ADMIN'];
+/** RESELLER sells through `/octo/*` only: every native route refuses it, reads included. */
+const ROLES: TokenRole[] = ['READ_ONLY', 'OPERATIONS', 'ADMIN', 'RESELLER'];
 
 /** A GET that asks only for 'read', which every role has; other GETs are in WRITERS. */
 const readableByAll = (route: RouteDefinition) =>
@@ -466,6 +468,7 @@ async function snapshot(s: Seeded) {
     itineraries: await knex('itineraries').where(where).orderBy('id'),
     itineraryItems: await knex('itinerary_items').where(where).orderBy('id'),
     schedules: await knex('schedules').where(where).orderBy('id'),
+    octoBookings: await knex('octo_bookings').where(where).orderBy('booking_id'),
   };
 }
 
@@ -570,7 +573,8 @@ describe.each(protectedRoutes.map((route) => [routeName(route), route] as const)
 
   it.each(ROLES)('role %s', async (role) => {
     const { token: secret } = await token(a.ws, role);
-    const allowed = readableByAll(route) || (WRITERS[route.operationId] ?? []).includes(role);
+    const allowed =
+      (readableByAll(route) && role !== 'RESELLER') || (WRITERS[route.operationId] ?? []).includes(role);
     const path = await probePath(route, a);
     const before = await snapshot(a);
     const res = await send(route, path, { token: secret });
@@ -765,6 +769,163 @@ describe('records of another workspace', () => {
       for (const secret of [b.tour.id, b.customer.id, b.departure.id, b.booking.id, 'Bravo'])
         expect(text).not.toContain(secret);
     }
+  });
+});
+
+/**
+ * The OCTO matrix (docs/octo.md): bearer tokens only, `octo:sell` (RESELLER and ADMIN), in
+ * the token's own workspace; refusals in OCTO's shape, checked against OCTO's document.
+ */
+describe('OCTO routes', () => {
+  const contract = createOctoContract();
+  let product: any;
+  let departure: any;
+  const octoName = (route: OctoRouteDefinition) => `${route.method.toUpperCase()} /octo${route.path}`;
+
+  beforeAll(async () => {
+    product = await createTour(t, a.ws, { name: 'Alpha Sold Tour', slug: 'alpha-sold', isPublic: true });
+    departure = await createDeparture(t, a.ws, product.id, { capacity: 1000 });
+  });
+
+  const bodies: Record<string, () => unknown> = {
+    Availabilities_AvailabilityCalendar: () => ({
+      productId: product.id,
+      optionId: 'DEFAULT',
+      localDateStart: dayFromNow(0),
+      localDateEnd: dayFromNow(40),
+    }),
+    Availabilities_AvailabilityCheck: () => ({
+      productId: product.id,
+      optionId: 'DEFAULT',
+      localDateStart: dayFromNow(0),
+      localDateEnd: dayFromNow(40),
+    }),
+    Bookings_BookingReservation: () => ({
+      productId: product.id,
+      optionId: 'DEFAULT',
+      availabilityId: departure.id,
+      unitItems: [{ unitId: 'adult' }],
+    }),
+    Bookings_BookingUpdate: () => ({ notes: 'changed by a role probe' }),
+    Bookings_BookingConfirmation: () => ({ contact: { fullName: 'Role Probe' } }),
+    Bookings_ExtendReservation: () => ({ expirationMinutes: 5 }),
+    Bookings_BookingCancellation: () => ({ reason: 'role probe' }),
+  };
+
+  /** The route's path; a booking path names a fresh reservation of `secret` (or an unknown uuid). */
+  async function octoPath(route: OctoRouteDefinition, secret?: string) {
+    let uuid: string = crypto.randomUUID();
+    if (route.path.includes('{uuid}') && secret) {
+      const res = await t.request('POST', '/octo/bookings', {
+        token: secret,
+        body: bodies.Bookings_BookingReservation?.(),
+      });
+      if (res.status !== 200) throw new Error(`reserve: ${res.status} ${JSON.stringify(res.body)}`);
+      uuid = res.body.uuid;
+    }
+    const path = route.path.replace('{productId}', product.id).replace('{uuid}', uuid);
+    return route.operationId === 'Bookings_GetBookings' ? `${path}?resellerReference=probe` : path;
+  }
+
+  const sendOcto = async (route: OctoRouteDefinition, path: string, headers: Record<string, string>) => {
+    const body = bodies[route.operationId]?.();
+    const res = await t.request(route.method.toUpperCase(), `/octo${path}`, {
+      headers: { 'Octo-Capabilities': '', ...headers },
+      ...(body !== undefined && { body }),
+    });
+    contract.check(route.method, path, res);
+    return res;
+  };
+
+  it('every OCTO route is in this matrix', () => {
+    expect(octoRoutes.length).toBeGreaterThanOrEqual(13);
+    for (const route of octoRoutes) {
+      if (route.method !== 'get' && !route.path.startsWith('/availability')) {
+        expect(bodies, octoName(route)).toHaveProperty(route.operationId);
+      }
+    }
+  });
+
+  describe.each(octoRoutes.map((route) => [octoName(route), route] as const))('%s', (_name, route) => {
+    const expect401 = async (headers: Record<string, string>) => {
+      const before = await snapshot(a);
+      const res = await sendOcto(route, await octoPath(route), headers);
+      expect(res.status, JSON.stringify(res.body)).toBe(401);
+      expect(res.body).toEqual({ error: 'UNAUTHORIZED', errorMessage: expect.any(String) });
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
+      expect(await snapshot(a)).toEqual(before);
+    };
+
+    it.each([
+      ['no Authorization header', {}],
+      ['another scheme', { Authorization: 'Basic x' }],
+      ['a malformed token', { Authorization: 'Bearer tops_abc/def' }],
+      ['an unknown token', { Authorization: `Bearer tops_${'x'.repeat(43)}` }],
+    ])('%s: 401 UNAUTHORIZED', async (_label, headers) => {
+      await expect401(headers);
+    });
+
+    it('an expired or revoked token: 401 UNAUTHORIZED', async () => {
+      const expired = await token(a.ws, 'RESELLER');
+      await t.api.database
+        .knex('api_tokens')
+        .where({ id: expired.tokenId })
+        .update({ expires_at: new Date(Date.now() - 60_000) });
+      await expect401({ Authorization: `Bearer ${expired.token}` });
+      const revoked = await token(a.ws, 'RESELLER');
+      expect((await tokenRevoke(t.commandDeps, { 'token-id': revoked.tokenId })).ok).toBe(true);
+      await expect401({ Authorization: `Bearer ${revoked.token}` });
+    });
+
+    it("a member's session (no bearer token) is 401: OCTO is for API tokens", async () => {
+      const session = await t.memberSession(a.ws.workspaceId, 'ADMIN');
+      const res = await sendOcto(route, await octoPath(route), {
+        Cookie: session.cookie,
+        'X-CSRF-Token': session.csrfToken,
+      });
+      expect(res.status).toBe(401);
+    });
+
+    it.each(ROLES)('role %s', async (role) => {
+      const { token: secret } = await token(a.ws, role);
+      const allowed = role === 'RESELLER' || role === 'ADMIN';
+      const path = await octoPath(route, allowed ? secret : undefined);
+      const before = await snapshot(a);
+      const res = await sendOcto(route, path, { Authorization: `Bearer ${secret}` });
+      if (allowed) {
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      } else {
+        expect(res.status, JSON.stringify(res.body)).toBe(403);
+        expect(res.body).toEqual({ error: 'FORBIDDEN', errorMessage: expect.stringContaining('octo:sell') });
+        expect(await snapshot(a)).toEqual(before);
+      }
+    });
+  });
+
+  it("a reseller of workspace B sees none of A's products or bookings", async () => {
+    const { token: secret } = await token(a.ws, 'RESELLER');
+    const reserved = await t.request('POST', '/octo/bookings', {
+      token: secret,
+      body: bodies.Bookings_BookingReservation?.(),
+    });
+    expect(reserved.status).toBe(200);
+    const { token: foreign } = await token(b.ws, 'RESELLER');
+    const products = await t.request('GET', '/octo/products', { token: foreign });
+    expect(JSON.stringify(products.body)).not.toContain(product.id);
+    const before = await snapshot(a);
+    for (const [method, path, body] of [
+      ['GET', `/octo/products/${product.id}`, undefined],
+      ['GET', `/octo/bookings/${reserved.body.uuid}`, undefined],
+      ['POST', `/octo/bookings/${reserved.body.uuid}/cancel`, {}],
+      ['POST', '/octo/bookings', bodies.Bookings_BookingReservation?.()],
+    ] as const) {
+      const res = await t.request(method, path, { token: foreign, ...(body !== undefined && { body }) });
+      contract.check(method, path.slice('/octo'.length), res);
+      expect(res.status).toBe(400);
+      expect(['INVALID_PRODUCT_ID', 'INVALID_BOOKING_UUID']).toContain(res.body.error);
+      expect(JSON.stringify(res.body)).not.toContain('Alpha');
+    }
+    expect(await snapshot(a)).toEqual(before);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createUnitOfWork } from '@travelops/db';
 import { createTestDatabase, type TestDatabase } from '@travelops/db/testing';
-import type { Role } from '@travelops/domain';
+import type { Role, TokenRole } from '@travelops/domain';
 import type { Redis } from 'ioredis';
 import { type CommandDeps, memberCreate, tokenCreate, workspaceCreate } from '../src/cli/commands.js';
 import { type Api, createApi, createHttpServer, systemClock } from '../src/compose.js';
@@ -44,10 +44,10 @@ export interface TestApi {
   local(url: string): string;
   /** A new workspace and a token of the given role in it. */
   createWorkspace(
-    role?: Role,
+    role?: TokenRole,
     slug?: string,
   ): Promise<{ workspaceId: string; slug: string; token: string; tokenId: string }>;
-  createToken(workspaceId: string, role: Role): Promise<{ token: string; tokenId: string }>;
+  createToken(workspaceId: string, role: TokenRole): Promise<{ token: string; tokenId: string }>;
   /** A member (CLI `member:create`) with a password of its own; the e-mail is unique unless given. */
   createMember(
     workspaceId: string,
@@ -111,7 +111,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const deps = { uow: createUnitOfWork(api.database.knex), clock: systemClock };
 
-  const createToken = async (workspaceId: string, role: Role) => {
+  const createToken = async (workspaceId: string, role: TokenRole) => {
     const created = await tokenCreate(deps, { workspace: workspaceId, role, name: `test ${role}` });
     if (!created.ok) throw new Error(created.error.message);
     return { token: created.value.token, tokenId: created.value.tokenId };

@@ -11,6 +11,7 @@ import {
   type Result,
   type Role,
   randomBase62,
+  type TokenRole,
   type UnitOfWork,
 } from '@travelops/domain';
 
@@ -34,7 +35,12 @@ export interface ApiTokenDeps {
  * or a session acting through its member in the path's workspace.
  */
 export type Principal = ApiTokenPrincipal | SessionPrincipal;
-export type ApiTokenPrincipal = { kind: 'api_token'; tokenId: string; workspaceId: string; role: Role };
+export type ApiTokenPrincipal = {
+  kind: 'api_token';
+  tokenId: string;
+  workspaceId: string;
+  role: TokenRole;
+};
 export type SessionPrincipal = {
   kind: 'session';
   sessionId: string;
@@ -65,7 +71,7 @@ export function tokenDisplayPrefix(secret: string): string {
 
 export interface IssueApiTokenInput {
   workspaceId: string;
-  role: Role;
+  role: TokenRole;
   name: string;
   expiresInDays?: number;
 }

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@travelops/domain';
+import { TOKEN_ROLES, type TokenRole } from '@travelops/domain';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from './api-tokens.js';
 import { authorize, can, PERMISSIONS, type Permission } from './permissions.js';
@@ -13,28 +13,34 @@ const OPERATIONS_WRITES: Permission[] = [
   'crm:write',
 ];
 const ADMIN_ONLY: Permission[] = ['tours:write', 'webhooks:manage', 'members:manage', 'api-keys:manage'];
+/** OCTO selling: RESELLER's only permission (and ADMIN's, who holds every one). */
+const RESELLER_ONLY: Permission[] = ['octo:sell'];
 
-/** Decisions §6 written out as the expected table. */
-function expected(role: Role, permission: Permission): boolean {
+/** Decisions §6 written out as the expected table; RESELLER sells through OCTO and nothing else. */
+function expected(role: TokenRole, permission: Permission): boolean {
+  if (RESELLER_ONLY.includes(permission)) return role === 'RESELLER' || role === 'ADMIN';
+  if (role === 'RESELLER') return false;
   if (permission === 'read') return true;
   if (OPERATIONS_WRITES.includes(permission)) return role !== 'READ_ONLY';
   return role === 'ADMIN';
 }
 
-const principal = (role: Role): Principal => ({
+const principal = (role: TokenRole): Principal => ({
   kind: 'api_token',
   tokenId: 'tok_1',
   workspaceId: 'ws_1',
   role,
 });
 
-const matrix = ROLES.flatMap((role) =>
+const matrix = TOKEN_ROLES.flatMap((role) =>
   PERMISSIONS.map((permission) => ({ role, permission, allowed: expected(role, permission) })),
 );
 
 describe('the permission table', () => {
   it('covers every permission exactly once in one of the expected groups', () => {
-    expect([...PERMISSIONS].sort()).toEqual(['read', ...OPERATIONS_WRITES, ...ADMIN_ONLY].sort());
+    expect([...PERMISSIONS].sort()).toEqual(
+      ['read', ...OPERATIONS_WRITES, ...ADMIN_ONLY, ...RESELLER_ONLY].sort(),
+    );
   });
 
   it.each(matrix)('$role may $permission: $allowed', ({ role, permission, allowed }) => {

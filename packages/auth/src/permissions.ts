@@ -1,4 +1,4 @@
-import { type DomainError, fail, ok, type Result, type Role } from '@travelops/domain';
+import { type DomainError, fail, ok, type Result, type TokenRole } from '@travelops/domain';
 import type { Principal } from './api-tokens.js';
 
 /** The closed set of permissions route handlers ask for; 'read' covers every GET. */
@@ -15,6 +15,8 @@ export const PERMISSIONS = [
   'webhooks:manage',
   'members:manage',
   'api-keys:manage',
+  /** The OCTO supplier endpoints (`/octo/*`): sell published tours to a reseller. */
+  'octo:sell',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -29,14 +31,18 @@ const OPERATIONS_PERMISSIONS = [
   'crm:write',
 ] as const satisfies readonly Permission[];
 
-/** Decisions §6: each role includes the one before it. */
-const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
+/**
+ * Decisions §6: each member role includes the one before it. RESELLER stands apart (least
+ * privilege): it sells through OCTO and reads nothing else, not even with a GET.
+ */
+const ROLE_PERMISSIONS: Readonly<Record<TokenRole, ReadonlySet<Permission>>> = {
   READ_ONLY: new Set<Permission>(['read']),
   OPERATIONS: new Set<Permission>(OPERATIONS_PERMISSIONS),
   ADMIN: new Set<Permission>(PERMISSIONS),
+  RESELLER: new Set<Permission>(['octo:sell']),
 };
 
-export function can(role: Role, permission: Permission): boolean {
+export function can(role: TokenRole, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].has(permission);
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 import { cspHash } from './csp.js';
 import { homePage } from './home-page.js';
+import { octoRoutes } from './octo/routes.js';
 import { toExpressPath } from './register.js';
 import { createUnitTestDeps } from './test-deps.js';
 
@@ -44,12 +45,16 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 interface Layer {
   route?: { path: string; methods: Record<string, boolean> };
   handle?: { stack?: Layer[] };
+  /** Where a router is mounted (`/octo`), `/` for the app's own. */
+  rawPath?: unknown;
 }
 
-function servedRoutes(stack: Layer[]): string[] {
+/** Every `method path` the app serves, a mounted router's under its mount path. */
+function servedRoutes(stack: Layer[], prefix = ''): string[] {
   return stack.flatMap((layer) => {
-    if (layer.route) return Object.keys(layer.route.methods).map((m) => `${m} ${layer.route?.path}`);
-    return layer.handle?.stack ? servedRoutes(layer.handle.stack) : [];
+    if (layer.route) return Object.keys(layer.route.methods).map((m) => `${m} ${prefix}${layer.route?.path}`);
+    const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+    return layer.handle?.stack ? servedRoutes(layer.handle.stack, `${prefix}${mount}`) : [];
   });
 }
 
@@ -61,11 +66,22 @@ describe('createApp', () => {
         .filter((key) => key !== 'parameters')
         .map((method) => `${method} ${toExpressPath(path)}`),
     );
-    const served = servedRoutes((app as unknown as { router: { stack: Layer[] } }).router.stack);
+    const served = servedRoutes((app as unknown as { router: { stack: Layer[] } }).router.stack).filter(
+      (route) => !route.split(' ')[1]?.startsWith('/octo/'),
+    );
     expect(served.length).toBeGreaterThan(10);
     // Served for people, not integrators, so outside the contract.
     const notInContract = ['get /', 'get /docs/redoc.standalone.js', 'get /docs/init.js'];
     expect(new Set(served)).toEqual(new Set([...documented, ...notInContract]));
+  });
+
+  it("serves under /octo exactly the OCTO route table, which OCTO's own document describes (docs/octo.md)", () => {
+    const served = servedRoutes((app as unknown as { router: { stack: Layer[] } }).router.stack).filter(
+      (route) => route.split(' ')[1]?.startsWith('/octo/'),
+    );
+    const table = octoRoutes.map((route) => `${route.method} /octo${toExpressPath(route.path)}`);
+    expect(served.length).toBeGreaterThanOrEqual(13);
+    expect(new Set(served)).toEqual(new Set(table));
   });
 
   it('answers an unknown route with the 404 envelope and a request id', async () => {

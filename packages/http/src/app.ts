@@ -8,6 +8,7 @@ import { docsRouter } from './docs-page.js';
 import { HttpError, sendError } from './errors.js';
 import { homePage, sendPage } from './home-page.js';
 import { metricsHandler } from './metrics.js';
+import { createOctoRouter } from './octo/router.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { paymentPagesRouter } from './payment-pages.js';
 import { paymentWebhooksRouter } from './payment-webhooks.js';
@@ -105,6 +106,8 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   const router = express.Router();
   for (const route of routes) registerRoute(router, route, deps);
   app.use(router);
+  // OCTO resellers: their own admission, errors and shapes over the same use cases (docs/octo.md).
+  app.use('/octo', createOctoRouter(deps));
   app.use(paymentPagesRouter(deps));
   // Off unless asked: /sandbox/* then falls through to the 404 below.
   if (sandbox) app.use(sandboxRouter(deps));
@@ -148,8 +151,12 @@ function credentialFields({ principal, session }: Caller) {
   return {};
 }
 
-/** The route pattern that answered (`/workspaces/:workspaceId/bookings`), never the raw path. */
-const routeTemplate = (req: Request): string => req.route?.path ?? '(unmatched)';
+/**
+ * The route pattern that answered (`/workspaces/:workspaceId/bookings`), never the raw path; a
+ * mounted router's routes (/octo) under its mount path.
+ */
+const routeTemplate = (req: Request): string =>
+  req.route?.path ? `${req.baseUrl}${req.route.path}` : '(unmatched)';
 
 /** One line per request: what was asked (route pattern, never the raw path), by whom, how it went. */
 function logRequests(deps: HttpDeps) {

@@ -7,6 +7,7 @@ import type {
   EndpointUrlCheck,
   IdempotencyStore,
   MemberStore,
+  OctoBookingStore,
   OperationsStores,
   PaymentEventReader,
   PaymentProvider,
@@ -54,6 +55,7 @@ export type AppStores = BookingStores &
     members: MemberStore;
     workspaces: WorkspaceStore;
     providerEvents: ProviderEventStore;
+    octoBookings: OctoBookingStore;
   };
 
 /** Prometheus metrics (apps/api keeps prom-client); the adapter only reports and serves them. */

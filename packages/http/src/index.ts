@@ -14,6 +14,8 @@ export type {
   /** @public HttpDeps.readiness: the composition root writes one per dependency. */
   ReadinessCheck,
 } from './deps.js';
+export type { OctoRouteDefinition } from './octo/route.js';
+export { octoRoutes } from './octo/routes.js';
 export type { RateLimiter, RateLimitOutcome, RateLimitPolicy } from './rate-limit.js';
 export type { RouteDefinition } from './route.js';
 export { apiRoutes } from './routes/index.js';

@@ -12,7 +12,7 @@ import {
   ok,
   parseInput,
   type Result,
-  RoleSchema,
+  TokenRoleSchema,
   type UnitOfWork,
 } from '@travelops/domain';
 import * as v from 'valibot';
@@ -72,7 +72,8 @@ const ExpiresInDays = v.pipe(
 export async function tokenCreate(deps: CommandDeps, args: Args) {
   const given = required(args, 'workspace', 'role', 'name');
   if (!given.ok) return given;
-  const role = parseInput(RoleSchema, args.role, 'role');
+  // RESELLER too: an OCTO reseller connection (docs/octo.md).
+  const role = parseInput(TokenRoleSchema, args.role, 'role');
   if (!role.ok) return role;
   const days =
     args['expires-in-days'] === undefined

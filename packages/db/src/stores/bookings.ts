@@ -39,7 +39,7 @@ import {
   utcDayStart,
 } from './columns.js';
 
-interface BookingRow {
+export interface BookingRow {
   id: string;
   workspace_id: string;
   customer_id: string;
@@ -72,6 +72,7 @@ interface BookingRow {
 }
 
 const PATCH_COLUMNS = {
+  customerId: 'customer_id',
   status: 'status',
   paymentStatus: 'payment_status',
   totalAmount: 'total_amount',
@@ -113,7 +114,7 @@ const SORTS: Record<SortField, { column: string; cast: 'timestamptz' | 'bigint' 
   updatedAt: { column: 'updated_at', cast: 'timestamptz' },
 };
 
-function toBooking(row: BookingRow): BookingRecord {
+export function toBooking(row: BookingRow): BookingRecord {
   return {
     id: row.id,
     workspaceId: row.workspace_id,

@@ -16,6 +16,7 @@ import { createIncidentStore } from './incidents.js';
 import { createItineraryStore } from './itineraries.js';
 import { createLeadStore } from './leads.js';
 import { createMemberStore } from './members.js';
+import { createOctoBookingStore } from './octo-bookings.js';
 import { createOutboxStore } from './outbox.js';
 import { createPaymentStore } from './payments.js';
 import { createProviderEventStore } from './provider-events.js';
@@ -29,7 +30,7 @@ import { createWorkspaceStore } from './workspaces.js';
 
 /** Thrown only to make knex roll back; `transaction` turns it back into the failure it carries. */
 class RollbackSignal extends Error {
-  constructor(readonly failure: Result<never>) {
+  constructor(readonly failure: Result<never, unknown>) {
     super('Rolled back: the work returned a failure.');
   }
 }
@@ -63,6 +64,7 @@ const FACTORIES = {
   incidents: createIncidentStore,
   itineraries: createItineraryStore,
   schedules: createScheduleStore,
+  octoBookings: createOctoBookingStore,
 } as const;
 
 /** Every repository of this package, each implementing the domain port of the same name. */
@@ -100,11 +102,13 @@ export function createUnitOfWork(db: Knex | Knex.Transaction): UnitOfWork<Reposi
   }
   return {
     stores,
-    async transaction<T>(work: (tx: UnitOfWork<Repositories>) => Promise<Result<T>>): Promise<Result<T>> {
+    async transaction<T, E>(
+      work: (tx: UnitOfWork<Repositories>) => Promise<Result<T, E>>,
+    ): Promise<Result<T, E>> {
       // A failure marked retryable is a race lost on locks: everything rolls back and runs again.
       for (let attempt = 1; ; attempt++) {
         const result = await runOnce(db as Knex, work);
-        if (result.ok || !result.error.retryable || attempt >= MAX_ATTEMPTS) return result;
+        if (result.ok || !isRetryable(result.error) || attempt >= MAX_ATTEMPTS) return result;
       }
     },
   };
@@ -113,10 +117,13 @@ export function createUnitOfWork(db: Knex | Knex.Transaction): UnitOfWork<Reposi
 /** How often a transaction that lost a race on its locks is run again before its failure stands. */
 const MAX_ATTEMPTS = 5;
 
-async function runOnce<T>(
+const isRetryable = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { retryable?: unknown }).retryable === true;
+
+async function runOnce<T, E>(
   db: Knex,
-  work: (tx: UnitOfWork<Repositories>) => Promise<Result<T>>,
-): Promise<Result<T>> {
+  work: (tx: UnitOfWork<Repositories>) => Promise<Result<T, E>>,
+): Promise<Result<T, E>> {
   let signal: RollbackSignal | undefined;
   try {
     return await db.transaction(async (trx) => {
@@ -126,7 +133,7 @@ async function runOnce<T>(
       throw signal;
     });
   } catch (error) {
-    if (signal && error === signal) return signal.failure;
+    if (signal && error === signal) return signal.failure as Result<T, E>;
     throw error;
   }
 }

@@ -17,6 +17,7 @@ import {
 } from './contract-fixtures.js';
 import { describeCrmStoreContract } from './crm.contract.js';
 import { createStores } from './index.js';
+import { describeOctoStoreContract } from './octo.contract.js';
 import { describeOperationsStoreContract } from './operations.contract.js';
 import { describeScheduleStoreContract } from './schedules.contract.js';
 import { describeWebhookStoreContract } from './webhooks.contract.js';
@@ -791,5 +792,6 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
       () => database.concurrentSessions,
     );
     describeScheduleStoreContract(() => database);
+    describeOctoStoreContract(() => database);
   });
 }

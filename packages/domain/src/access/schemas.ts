@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { DateTimeSchema, EmailSchema, requiredText } from '../shared/schemas.js';
-import { RoleSchema } from './workspace-schemas.js';
+import { RoleSchema, TokenRoleSchema } from './workspace-schemas.js';
 
 /** `POST /auth/login`. The password's bounds keep the KDF's input bounded; they are not a policy. */
 export const LoginSchema = v.strictObject({
@@ -44,7 +44,8 @@ export const UpdateMemberSchema = v.strictObject({ role: RoleSchema });
 export const ApiKeySchema = v.object({
   id: v.string(),
   name: v.string(),
-  role: RoleSchema,
+  /** A member's role, or RESELLER: a reseller connection that sells through `/octo/*` only. */
+  role: TokenRoleSchema,
   /** The secret's first characters, to tell keys apart (`tops_AbC1234`). */
   prefix: v.string(),
   /** Updated at most once a minute. */
@@ -63,7 +64,8 @@ export const ApiKeyWithSecretSchema = v.object({
 
 export const CreateApiKeySchema = v.strictObject({
   name: requiredText(100),
-  role: RoleSchema,
+  /** RESELLER: one OCTO reseller connection (docs/octo.md); name it after the reseller. */
+  role: TokenRoleSchema,
   expiresInDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650))),
 });
 export type CreateApiKeyInput = v.InferOutput<typeof CreateApiKeySchema>;

@@ -1,8 +1,10 @@
 import * as v from 'valibot';
-import { ROLES } from '../shared/enums.js';
+import { ROLES, TOKEN_ROLES } from '../shared/enums.js';
 import { DateTimeSchema, EmailSchema, requiredText, SlugSchema } from '../shared/schemas.js';
 
 export const RoleSchema = v.picklist(ROLES);
+/** A member's roles, and RESELLER (tokens only: OCTO selling, see docs/octo.md). */
+export const TokenRoleSchema = v.picklist(TOKEN_ROLES);
 
 export const WorkspaceSchema = v.object({
   id: v.string(),
@@ -37,7 +39,7 @@ export const CreateMemberSchema = v.strictObject({
 export interface ApiTokenRecord {
   id: string;
   workspaceId: string;
-  role: v.InferOutput<typeof RoleSchema>;
+  role: v.InferOutput<typeof TokenRoleSchema>;
   name: string;
   prefix: string;
   secretHash: string;

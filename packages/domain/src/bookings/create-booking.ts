@@ -41,13 +41,19 @@ export interface CreateBookingDeps {
 }
 
 export interface CreateBookingOptions {
-  /** Guests book only published tours and pay online (CHECKOUT or DEPOSIT). */
-  channel: 'api' | 'public';
+  /**
+   * Guests book only published tours and pay online (CHECKOUT or DEPOSIT). Resellers (OCTO)
+   * book only published tours too, in MANUAL mode (the reseller pays the operator, so no
+   * payment page), and their booking holds its seats for `holdMinutes` until they confirm it.
+   */
+  channel: 'api' | 'public' | 'reseller';
   /**
    * Guests only: who holds (an opaque key of the client) and how many unpaid holds one client
    * may have on one departure at once (issue: holds that cannot be hoarded).
    */
   holder?: { key: string; maxLiveHolds: number };
+  /** Resellers only: how long the reservation holds its seats (required for that channel). */
+  holdMinutes?: number;
 }
 
 /** The public channel's brakes: seats per booking, and unpaid holds per client and departure. */
@@ -80,9 +86,13 @@ async function checkPublicHold(
   );
 }
 
-/** Decisions §3's hold, or the tour's shorter `publicHoldMinutes` for a guest's unpaid booking. */
-function holdUntil(mode: PaymentMode, now: Date, channel: CreateBookingOptions['channel'], tour: Tour) {
-  if (channel === 'public') return new Date(now.getTime() + tour.publicHoldMinutes * 60_000);
+/**
+ * Decisions §3's hold, the tour's shorter `publicHoldMinutes` for a guest's unpaid booking, or
+ * the reservation's own for a reseller.
+ */
+function holdUntil(mode: PaymentMode, now: Date, options: CreateBookingOptions, tour: Tour) {
+  if (options.channel === 'public') return new Date(now.getTime() + tour.publicHoldMinutes * 60_000);
+  if (options.channel === 'reseller') return new Date(now.getTime() + (options.holdMinutes ?? 0) * 60_000);
   return holdExpiry(mode, now);
 }
 
@@ -99,11 +109,14 @@ export function createBooking(
       fail(unprocessable('Guests pay online: use CHECKOUT or DEPOSIT.', 'paymentMode', 'not_allowed')),
     );
   }
+  if (options.channel === 'reseller' && (mode !== 'MANUAL' || !options.holdMinutes)) {
+    throw new Error('A reseller books in MANUAL mode, with a hold of some minutes.');
+  }
   return deps.uow.transaction(async ({ stores }) => {
     const now = deps.clock.now();
     let departure = await stores.availability.lock(ctx.workspaceId, input.availabilityId);
     const tour = departure ? await stores.tours.findById(ctx.workspaceId, departure.tourId) : null;
-    if (!departure || !tour || (options.channel === 'public' && !tour.isPublic)) {
+    if (!departure || !tour || (options.channel !== 'api' && !tour.isPublic)) {
       return fail(unprocessable('No such departure.', 'availabilityId', 'not_found'));
     }
     const count = input.participants.length;
@@ -144,6 +157,8 @@ export function createBooking(
     });
     const total = price.value.total;
     const settled = total === 0;
+    // A reseller's reservation holds until it is confirmed, whatever it costs.
+    const holds = !settled || options.channel === 'reseller';
     let booking = await stores.bookings.insert({
       id: newId('booking'),
       workspaceId: ctx.workspaceId,
@@ -164,7 +179,7 @@ export function createBooking(
       paymentIntentId: null,
       publicToken: newPublicToken(),
       notes: input.notes ?? null,
-      expiresAt: settled ? null : (holdUntil(mode, now, options.channel, tour)?.toISOString() ?? null),
+      expiresAt: holds ? (holdUntil(mode, now, options, tour)?.toISOString() ?? null) : null,
       confirmedAt: settled && mode !== 'MANUAL' ? now.toISOString() : null,
       cancelledAt: null,
       cancellationReason: null,

@@ -1,3 +1,4 @@
+export * from './cancel-under-policy.js';
 export * from './check-in.js';
 export * from './create-booking.js';
 export * from './expire-holds.js';

@@ -28,7 +28,6 @@ export type BookingPatch = Partial<
     BookingRecord,
     | 'id'
     | 'workspaceId'
-    | 'customerId'
     | 'paymentMode'
     | 'createdAt'
     | 'updatedAt'

@@ -15,6 +15,16 @@ export interface UpdateBookingDeps {
   clock: Clock;
 }
 
+export interface UpdateBookingOptions {
+  /**
+   * A reseller may move a booking to another (published) tour's departure (OCTO: change the
+   * product). The new participants are then required and priced on the new tour; the booking
+   * keeps the cancellation policy it was sold under, and takes the new tour's currency only
+   * while nothing has been paid.
+   */
+  acrossTours?: boolean;
+}
+
 /** Decisions §4: PATCH moves seats atomically; only PENDING or CONFIRMED bookings change. */
 export function updateBooking(
   deps: UpdateBookingDeps,
@@ -22,6 +32,7 @@ export function updateBooking(
   bookingId: string,
   input: UpdateBookingInput,
   ifMatchVersion?: number,
+  options: UpdateBookingOptions = {},
 ): Promise<Result<BookingRecord>> {
   return deps.uow.transaction(async ({ stores }) => {
     const locked = await stores.bookings.lockWithDepartures(ctx.workspaceId, bookingId, input.availabilityId);
@@ -38,7 +49,8 @@ export function updateBooking(
     const target = departures.get(targetId);
     const current = departures.get(booking.availabilityId);
     if (!target || !current) return fail(unprocessable('No such departure.', 'availabilityId', 'not_found'));
-    if (target.tourId !== booking.tourId) {
+    const changingTour = target.tourId !== booking.tourId;
+    if (changingTour && !options.acrossTours) {
       return fail(
         unprocessable(
           'Move the booking to a departure of the same tour.',
@@ -47,13 +59,27 @@ export function updateBooking(
         ),
       );
     }
+    if (changingTour && !input.participants) {
+      return fail(
+        unprocessable('Name the participants to move to another tour.', 'participants', 'required'),
+      );
+    }
     const count = input.participants?.length ?? booking.participantCount;
     // New participants are priced (and their ticket rules checked) on the target departure.
     let repriced: { seats: PricedSeat[]; total: number } | null = null;
     const moving = target.id !== current.id;
     const takesSeats = moving || count > booking.participantCount;
     const tour =
-      input.participants || takesSeats ? await stores.tours.findById(ctx.workspaceId, booking.tourId) : null;
+      input.participants || takesSeats ? await stores.tours.findById(ctx.workspaceId, target.tourId) : null;
+    if (changingTour && tour && tour.currency !== booking.currency && booking.amountPaid > 0) {
+      return fail(
+        unprocessable(
+          `The booking was paid in ${booking.currency}; that tour sells in ${tour.currency}.`,
+          'availabilityId',
+          'currency_differs',
+        ),
+      );
+    }
     if (input.participants) {
       if (!tour) return fail(unprocessable('No such tour.', 'availabilityId', 'not_found'));
       const seats = priceSeats(tour, target.prices, input.participants);
@@ -63,6 +89,8 @@ export function updateBooking(
         seats.value.map((seat) => seat.price),
         booking.addOns,
       );
+      // The booking's add-ons are the old tour's: the new one must sell them too.
+      if (!price.ok && changingTour) return price;
       if (price.ok) repriced = { seats: seats.value, total: price.value.total };
     }
     if (takesSeats) {
@@ -95,6 +123,10 @@ export function updateBooking(
     if (moving) {
       patch.availabilityId = target.id;
       patch.startsAt = target.startsAt;
+    }
+    if (changingTour && tour) {
+      patch.tourId = tour.id;
+      patch.currency = tour.currency;
     }
     if (input.participants) {
       patch.participants = toParticipants(input.participants, repriced?.seats ?? []);

@@ -89,6 +89,19 @@ export function localDateTime(instant: string | Date, timeZone: string): { date:
   return { date: wall.slice(0, 10), time: wall.slice(11, 16) };
 }
 
+/**
+ * `instant` as the zone's clocks show it, with the offset in force then, to the second:
+ * `2031-03-14T19:30:00+01:00` (RFC 3339; `+00:00` in UTC).
+ */
+export function localIsoDateTime(instant: string | Date, timeZone: string): string {
+  const ms = Math.floor(new Date(instant).getTime() / 1000) * 1000;
+  const offsetMinutes = Math.round(offsetAt(ms, timeZone) / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
+  return `${new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 19)}${sign}${hours}:${minutes}`;
+}
+
 /** Calendar days from `from` to `to` (0 when equal, negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((asUtcMs(to, '00:00') - asUtcMs(from, '00:00')) / DAY_MS);

@@ -1,3 +1,4 @@
+import type { DomainError } from './errors.js';
 import type { Result } from './result.js';
 
 export interface Clock {
@@ -38,6 +39,9 @@ export interface DateRange {
  */
 export interface UnitOfWork<S> {
   readonly stores: S;
-  /** Runs `work` atomically: committed when it returns ok, rolled back when it fails or throws. */
-  transaction<T>(work: (tx: UnitOfWork<S>) => Promise<Result<T>>): Promise<Result<T>>;
+  /**
+   * Runs `work` atomically: committed when it returns ok, rolled back when it fails or throws.
+   * `E` is the failure the work returns (a context with errors of its own, OCTO's, names it).
+   */
+  transaction<T, E = DomainError>(work: (tx: UnitOfWork<S>) => Promise<Result<T, E>>): Promise<Result<T, E>>;
 }

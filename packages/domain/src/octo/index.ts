@@ -1,0 +1,21 @@
+export {
+  cancelOctoBooking,
+  confirmOctoBooking,
+  extendOctoBooking,
+  getOctoBooking,
+  listOctoBookings,
+  reserveOctoBooking,
+  updateOctoBooking,
+} from './bookings.js';
+export {
+  checkOctoAvailability,
+  getOctoCalendar,
+  getOctoProduct,
+  getOctoSupplier,
+  listOctoCapabilities,
+  listOctoProducts,
+} from './catalog.js';
+export type { OctoError, OctoFailure, OctoResult } from './errors.js';
+export type * from './ports.js';
+export * from './schemas.js';
+export type * from './shapes.js';
