@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { cancellationCutoff, isGuestCancellable } from '../bookings/policy-rules.js';
+import { cancellationCutoff, isGuestCancellable, policyRefund } from '../bookings/policy-rules.js';
 import type { BookingRecord } from '../bookings/ports.js';
 import {
   BookingAddOnSchema,
@@ -68,6 +68,8 @@ export const PublicBookingSchema = v.object({
   cancellationPolicy: CancellationPolicySchema,
   cancellationCutoffAt: DateTimeSchema,
   cancellable: v.boolean(),
+  /** What a guest's cancel would refund now under that policy (minor units); 0 when not cancellable. */
+  cancellationRefund: v.number(),
   createdAt: DateTimeSchema,
   updatedAt: DateTimeSchema,
   checkoutUrl: v.optional(v.pipe(v.string(), v.url())),
@@ -88,6 +90,7 @@ export function toPublicBooking(
   now: Date,
   links: BookingLinks = {},
 ): PublicBooking {
+  const cancellable = isGuestCancellable(record, now);
   return {
     id: record.id,
     publicToken: record.publicToken,
@@ -126,7 +129,8 @@ export function toPublicBooking(
     cancellationReason: record.cancellationReason,
     cancellationPolicy: record.cancellationPolicy,
     cancellationCutoffAt: cancellationCutoff(record.startsAt, record.cancellationPolicy).toISOString(),
-    cancellable: isGuestCancellable(record, now),
+    cancellable,
+    cancellationRefund: cancellable ? policyRefund(record.cancellationPolicy, record) : 0,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     ...(links.checkoutUrl !== undefined && { checkoutUrl: links.checkoutUrl }),
