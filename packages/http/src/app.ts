@@ -2,6 +2,7 @@ import type { DomainError } from '@travelops/domain';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { type Caller, callerOf } from './admission.js';
+import { publicCors } from './cors.js';
 import type { HttpDeps } from './deps.js';
 import { renderDocsPage } from './docs-page.js';
 import { HttpError, sendError } from './errors.js';
@@ -36,6 +37,7 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   app.use(helmet());
   app.use(requestId);
   app.use(logRequests(deps));
+  app.use('/public', publicCors);
   app.use('/workspaces', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
