@@ -6,6 +6,8 @@ import { publicCors } from './cors.js';
 import type { HttpDeps } from './deps.js';
 import { renderDocsPage } from './docs-page.js';
 import { HttpError, sendError } from './errors.js';
+import { guestPagePaths, widgetScriptPaths } from './guest-page/paths.js';
+import { guestPageRouter } from './guest-page/router.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { clientKey, isCounted, limitByIp, setRateLimitHeaders } from './rate-limit.js';
 import { registerRoute } from './register.js';
@@ -14,6 +16,7 @@ import type { RouteDefinition } from './route.js';
 import { apiRoutes } from './routes/index.js';
 import { sandboxRouter } from './sandbox.js';
 import { systemPaths } from './system-paths.js';
+import { serveWidgetScript } from './widget-script.js';
 
 export interface CreateAppOptions {
   /** The operations to serve; defaults to every route of the API. */
@@ -25,7 +28,11 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   const routes = options.routes ?? apiRoutes;
   const openApi = buildOpenApiDocument(routes, {
     serverUrl: deps.config.publicBaseUrl,
-    extraPaths: systemPaths,
+    extraPaths: {
+      ...systemPaths,
+      ...guestPagePaths,
+      ...(deps.widgetScript !== undefined && widgetScriptPaths),
+    },
   });
   const docsPage = renderDocsPage(openApi);
 
@@ -48,7 +55,7 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   const refuse = (res: Response, error: DomainError) => sendError(res, error);
   const countByIp = limitByIp(deps.rateLimiter, refuse);
   app.use(['/healthz', '/readyz'], limitByIp(deps.rateLimiter, refuse, 'peek'));
-  app.use(['/openapi.json', '/docs', '/sandbox'], countByIp);
+  app.use(['/openapi.json', '/docs', '/sandbox', '/b', '/widget.js'], countByIp);
 
   app.get('/healthz', (_req, res) => {
     res.json({ data: { status: 'ok' } });
@@ -91,6 +98,8 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   for (const route of routes) registerRoute(router, route, deps);
   app.use(router);
   app.use(sandboxRouter(deps));
+  app.use(guestPageRouter(deps));
+  if (deps.widgetScript !== undefined) app.get('/widget.js', serveWidgetScript(deps.widgetScript));
 
   app.use(countByIp, (_req: Request, res: Response) => {
     sendError(res, { code: 'NOT_FOUND', message: 'No such route.' });
