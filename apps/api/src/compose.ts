@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import {
   createDatabase,
   createUnitOfWork,
@@ -59,6 +61,20 @@ export async function openDatabase(config: Pick<ApiConfig, 'databaseUrl' | 'pgli
   return { database, applied };
 }
 
+/**
+ * The booking widget's bundle (apps/widget's dist/widget.js), served at /widget.js. An asset,
+ * not code: the API depends on the widget package so that turbo builds it first. Not built
+ * (a fresh checkout before `pnpm build`): the API starts without it and says so.
+ */
+export function readWidgetScript(logger: Logger): string | undefined {
+  try {
+    return readFileSync(createRequire(import.meta.url).resolve('@travelops/widget/widget.js'), 'utf8');
+  } catch {
+    logger.warn({}, 'the booking widget is not built (pnpm build): /widget.js is not served');
+    return undefined;
+  }
+}
+
 /** The composition root: config -> database -> unit of work -> createApp. It does not listen. */
 export async function createApi(config: ApiConfig, logger: Logger, clock: Clock = systemClock): Promise<Api> {
   const { database } = await openDatabase(config, logger);
@@ -95,6 +111,7 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
       database: () => database.ping(),
       ...(redis && { redis: async () => void (await (redis as Redis).ping()) }),
     },
+    widgetScript: readWidgetScript(logger),
     config: {
       publicBaseUrl: config.publicBaseUrl,
       trustProxy: config.trustProxy,
