@@ -94,6 +94,24 @@ module.exports = {
       },
     },
     {
+      name: 'stripe-imports-only-the-domain',
+      severity: 'error',
+      comment:
+        'packages/stripe adapts Stripe to a domain port: it imports the domain and the stripe SDK, ' +
+        'never db, http, auth, jobs or webhooks; the composition root (apps/api) hands it to http.',
+      from: { path: '^packages/stripe/', pathNot: notLayerCode },
+      to: { path: ['^packages/(?!domain/|stripe/)', '^@travelops/(?!domain$)'] },
+    },
+    {
+      name: 'only-the-adapter-imports-the-stripe-sdk',
+      severity: 'error',
+      comment:
+        'The stripe SDK stays in packages/stripe: the domain stays provider-neutral and http reaches ' +
+        'the provider through the deps apps/api hands to createApp.',
+      from: { path: '^(packages|apps)/', pathNot: ['^packages/stripe/', ...notLayerCode] },
+      to: { path: npmPackage(['stripe']) },
+    },
+    {
       name: 'packages-import-no-app',
       severity: 'error',
       comment: 'Apps are composition roots: no package imports one, not even from its tests.',

@@ -26,6 +26,16 @@ export default {
       // still checked.
       includeEntryExports: false,
     },
+    'packages/client': {
+      ...packageLayout,
+      // Published for integrators like @travelops/webhooks: its exports are the public API.
+      includeEntryExports: false,
+    },
+    'packages/http': {
+      ...packageLayout,
+      // /docs serves redoc's standalone bundle, found by require.resolve (docs-page.ts), not imported.
+      ignoreDependencies: ['redoc'],
+    },
     'apps/api': {
       entry: ['src/cli.ts', 'bench/*.ts', 'test/**/*.ts', 'src/**/*.test.ts'],
       project: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', '*.ts'],

@@ -12,8 +12,10 @@ import {
 import type { Clock } from '@travelops/domain';
 import { createApp, createSandboxPaymentProvider, type Logger } from '@travelops/http';
 import { createEndpointUrlCheck } from '@travelops/jobs';
+import { createStripePayments } from '@travelops/stripe';
 import type { Redis } from 'ioredis';
 import type { ApiConfig, ServerTimeouts } from './config.js';
+import { type ApiMetrics, createApiMetrics } from './metrics.js';
 import { createRateLimiter } from './rate-limits.js';
 import { createRedisClient } from './redis.js';
 
@@ -23,6 +25,8 @@ export interface Api {
   app: ReturnType<typeof createApp>;
   database: Database;
   redis: Redis | null;
+  /** Null when METRICS_TOKEN is unset. */
+  metrics: ApiMetrics | null;
   close(): Promise<void>;
 }
 
@@ -75,6 +79,30 @@ export function readWidgetScript(logger: Logger): string | undefined {
   }
 }
 
+/** Where guests pay: Stripe (and its webhooks), or the sandbox when asked (the default outside production). */
+function paymentsFor(config: Pick<ApiConfig, 'payments' | 'publicBaseUrl' | 'production'>, logger: Logger) {
+  if (config.payments.provider === 'stripe') {
+    const { secretKey, webhookSecret, apiUrl } = config.payments;
+    logger.info({ paymentProvider: 'stripe', ...(apiUrl && { stripeApiUrl: apiUrl }) }, 'payments: Stripe');
+    const stripe = createStripePayments({
+      secretKey,
+      webhookSecret,
+      publicBaseUrl: config.publicBaseUrl,
+      ...(apiUrl && { apiUrl }),
+    });
+    return { provider: stripe.provider, events: stripe.events, sandbox: false };
+  }
+  if (config.production) {
+    logger.warn(
+      { paymentProvider: 'sandbox' },
+      'payments: the sandbox is on in production; anyone can mark a booking paid (PAYMENT_PROVIDER=sandbox)',
+    );
+  } else {
+    logger.info({ paymentProvider: 'sandbox' }, 'payments: the sandbox (no money moves)');
+  }
+  return { provider: createSandboxPaymentProvider(config.publicBaseUrl), events: null, sandbox: true };
+}
+
 /** The composition root: config -> database -> unit of work -> createApp. It does not listen. */
 export async function createApi(config: ApiConfig, logger: Logger, clock: Clock = systemClock): Promise<Api> {
   const { database } = await openDatabase(config, logger);
@@ -93,10 +121,15 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
   const csrfSecret = await getOrCreateSecret(database.knex, 'csrf-signing', () =>
     randomBytes(32).toString('base64url'),
   );
+  const metrics = config.metricsToken
+    ? createApiMetrics({ token: config.metricsToken, knex: database.knex, logger })
+    : null;
+  const payments = paymentsFor(config, logger);
   const app = createApp({
     uow: createUnitOfWork(database.knex),
     clock,
-    payments: createSandboxPaymentProvider(config.publicBaseUrl),
+    payments: payments.provider,
+    ...(payments.events && { paymentEvents: payments.events }),
     checkWebhookUrl: createEndpointUrlCheck(config.allowPrivateWebhookUrls),
     logger,
     rateLimiter: createRateLimiter({
@@ -116,12 +149,15 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
       publicBaseUrl: config.publicBaseUrl,
       trustProxy: config.trustProxy,
       publicHoldsPerClient: config.publicHoldsPerClient,
+      sandbox: payments.sandbox,
     },
+    ...(metrics && { metrics }),
   });
   return {
     app,
     database,
     redis,
+    metrics,
     async close() {
       redis?.disconnect();
       await database.close();

@@ -50,8 +50,12 @@ describe('loadConfig: rate limits', () => {
 describe('loadConfig: webhook receivers', () => {
   it.each([
     ['unset, outside production', {}, true],
-    ['unset, in production', { NODE_ENV: 'production' }, false],
-    ['true in production', { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', NODE_ENV: 'production' }, true],
+    ['unset, in production', { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }, false],
+    [
+      'true in production',
+      { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' },
+      true,
+    ],
     ['0', { WEBHOOK_ALLOW_PRIVATE_URLS: '0' }, false],
   ])('WEBHOOK_ALLOW_PRIVATE_URLS %s', (_label, env, allowed) => {
     expect(loadConfig(env).allowPrivateWebhookUrls).toBe(allowed);
@@ -59,5 +63,126 @@ describe('loadConfig: webhook receivers', () => {
 
   it('a value that is not a flag stops the start, naming the key', () => {
     expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'yes' })).toThrow(/WEBHOOK_ALLOW_PRIVATE_URLS/);
+  });
+});
+
+describe('loadConfig: every variable is checked at start', () => {
+  it.each([
+    ['loopback', 'loopback'],
+    ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+    ['fd00::/8', 'fd00::/8'],
+    ['false', false],
+  ])('TRUST_PROXY=%s is accepted', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    ['TRUST_PROXY', 'banana'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', 'loopback,banana'],
+    ['HOST', 'not a host'],
+    ['NODE_ENV', 'prod'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['PUBLIC_BASE_URL', 'example.com'],
+    ['WORKER_IN_PROCESS', 'yes'],
+    ['METRICS_TOKEN', 'short'],
+    ['LOG_LEVEL', 'debugging'],
+    ['LOG_FORMAT', 'xml'],
+  ])('%s=%s stops the start with a message that names the key', (key, value) => {
+    expect(() => loadConfig({ [key]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [key]: value })).toThrow(new RegExp(`\\b${key}: `));
+  });
+});
+
+describe('loadConfig: metrics and logs', () => {
+  it('metrics are off without METRICS_TOKEN; logs default to info with the format left to the terminal', () => {
+    expect(loadConfig({})).toMatchObject({
+      metricsToken: undefined,
+      log: { level: 'info', format: undefined },
+    });
+  });
+
+  it('reads METRICS_TOKEN, LOG_LEVEL and LOG_FORMAT', () => {
+    expect(
+      loadConfig({ METRICS_TOKEN: 'a-long-metrics-secret', LOG_LEVEL: 'warn', LOG_FORMAT: 'json' }),
+    ).toMatchObject({ metricsToken: 'a-long-metrics-secret', log: { level: 'warn', format: 'json' } });
+  });
+});
+
+describe('loadConfig: payments (the sandbox only when asked)', () => {
+  const stripe = {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_51abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+  };
+
+  /** The message of the refusal, or null when the environment is accepted. */
+  const refusal = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return null;
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+  };
+
+  it('outside production the sandbox is the default', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'sandbox' });
+    expect(loadConfig({ NODE_ENV: 'development' }).payments).toEqual({ provider: 'sandbox' });
+  });
+
+  it('in production there is no default: the start is refused, naming PAYMENT_PROVIDER', () => {
+    expect(refusal({ NODE_ENV: 'production' })).toMatch(
+      /PAYMENT_PROVIDER: is required when NODE_ENV=production/,
+    );
+  });
+
+  it('production may ask for the sandbox explicitly', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' });
+    expect(config).toMatchObject({ payments: { provider: 'sandbox' }, production: true });
+  });
+
+  it('stripe without its secrets is refused, naming both keys, beside any other bad key', () => {
+    const message = refusal({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'stripe', PORT: 'eighty' });
+    expect(message).toContain('STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe');
+    expect(message).toContain('STRIPE_WEBHOOK_SECRET: is required when PAYMENT_PROVIDER=stripe');
+    expect(message).toContain('PORT');
+    expect(refusal({ ...stripe, STRIPE_WEBHOOK_SECRET: '' })).toMatch(
+      /^Invalid environment: STRIPE_WEBHOOK_SECRET: is required/,
+    );
+  });
+
+  it.each([
+    [
+      'a publishable key',
+      { STRIPE_SECRET_KEY: 'pk_test_51abc' },
+      'STRIPE_SECRET_KEY: must be a Stripe secret key',
+    ],
+    [
+      'a secret that is not a signing secret',
+      { STRIPE_WEBHOOK_SECRET: 'abc' },
+      'STRIPE_WEBHOOK_SECRET: must be',
+    ],
+    ['an API URL that is not http(s)', { STRIPE_API_URL: 'ftp://stripe' }, 'STRIPE_API_URL'],
+    ['an unknown provider', { PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER: must be sandbox or stripe'],
+  ])('refuses %s, naming the key (and never echoing the secret)', (_label, bad, named) => {
+    const message = refusal({ ...stripe, ...bad, NODE_ENV: 'production' });
+    expect(message).toContain(named);
+    expect(message).not.toContain('sk_test_51abc');
+  });
+
+  it('stripe with its secrets (and optionally another Stripe-compatible server)', () => {
+    expect(loadConfig({ ...stripe, NODE_ENV: 'production' }).payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_51abc',
+      webhookSecret: 'whsec_abc123',
+    });
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' }).payments).toMatchObject({
+      apiUrl: 'http://127.0.0.1:12111',
+    });
   });
 });

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { LOG_FORMATS, LOG_LEVELS, type LogLevel } from '@travelops/jobs';
 import * as v from 'valibot';
 import type { RateLimitRules } from './rate-limits.js';
 
@@ -12,7 +14,11 @@ const Url = (protocols: string[]) =>
   v.pipe(
     v.string(),
     v.url('must be a URL'),
-    v.check((s) => protocols.includes(new URL(s).protocol), `must use ${protocols.join(' or ')}`),
+    // valibot runs every check of a pipe: an unparsable value (reported by v.url) must not throw here.
+    v.check(
+      (s) => !URL.canParse(s) || protocols.includes(new URL(s).protocol),
+      `must use ${protocols.join(' or ')}`,
+    ),
   );
 const Count = v.pipe(
   v.string(),
@@ -25,17 +31,55 @@ const Flag = v.pipe(
   v.transform((s) => s === 'true' || s === '1'),
 );
 
-const EnvSchema = v.object({
+// Express's names for address ranges (proxy-addr), beside literal addresses and CIDRs.
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of TRUST_PROXY: a named range, an IPv4/IPv6 address, or a CIDR of one. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+// Checked here rather than by Express, which would throw on the first request with no key named.
+const TrustProxy = v.pipe(
+  v.string(),
+  v.check(
+    (value) =>
+      value === 'false' ||
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .every(isProxyEntry),
+    'must be loopback, linklocal, uniquelocal, or a comma list of IP addresses and CIDRs (for example loopback,10.0.0.0/8)',
+  ),
+);
+
+// A host name or an address to bind; a typo fails here, not as an obscure listen error.
+const Host = v.pipe(
+  v.string(),
+  v.check(
+    (value) => isIP(value) !== 0 || /^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$/.test(value),
+    'must be an IP address or a host name to listen on (for example 0.0.0.0 or 127.0.0.1)',
+  ),
+);
+
+const EnvObject = v.object({
   PORT: v.optional(Port, '3000'),
-  HOST: v.optional(v.string(), '0.0.0.0'),
+  HOST: v.optional(Host, '0.0.0.0'),
   DATABASE_URL: v.optional(Url(['postgres:', 'postgresql:'])),
   REDIS_URL: v.optional(Url(['redis:', 'rediss:'])),
   DATA_DIR: v.optional(v.string(), '.data'),
   PUBLIC_BASE_URL: v.optional(Url(['http:', 'https:'])),
-  TRUST_PROXY: v.optional(v.string()),
+  TRUST_PROXY: v.optional(TrustProxy),
   WORKER_IN_PROCESS: v.optional(Flag),
   WEBHOOK_ALLOW_PRIVATE_URLS: v.optional(Flag),
-  NODE_ENV: v.optional(v.string()),
+  NODE_ENV: v.optional(
+    v.picklist(['production', 'development', 'test'], 'must be production, development or test'),
+  ),
   REDIS_KEY_PREFIX: v.optional(
     v.pipe(v.string(), v.regex(/^[\w:.-]{1,64}$/, 'must be 1-64 of [A-Za-z0-9_:.-]')),
     'travelops:',
@@ -50,7 +94,61 @@ const EnvSchema = v.object({
   HEADERS_TIMEOUT_SECONDS: v.optional(Count, '10'),
   REQUEST_TIMEOUT_SECONDS: v.optional(Count, '30'),
   KEEP_ALIVE_TIMEOUT_SECONDS: v.optional(Count, '5'),
+  // A secret a scraper presents; long enough not to be guessed. Unset: no /metrics at all.
+  METRICS_TOKEN: v.optional(
+    v.pipe(v.string(), v.regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 to 200 printable characters, no spaces')),
+  ),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  LOG_FORMAT: v.optional(v.picklist(LOG_FORMATS, `must be one of ${LOG_FORMATS.join(', ')}`)),
+  PAYMENT_PROVIDER: v.optional(v.picklist(['sandbox', 'stripe'], 'must be sandbox or stripe')),
+  STRIPE_SECRET_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_... or rk_...)'),
+    ),
+  ),
+  STRIPE_WEBHOOK_SECRET: v.optional(
+    v.pipe(v.string(), v.regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_...)")),
+  ),
+  STRIPE_API_URL: v.optional(Url(['http:', 'https:'])),
 });
+
+const STRIPE_NEEDS = 'is required when PAYMENT_PROVIDER=stripe';
+
+// No payment provider by default in production: a forgotten setting must not open the sandbox,
+// where any guest can mark a booking paid. Each check names its key, beside every other bad key.
+const EnvSchema = v.pipe(
+  EnvObject,
+  v.forward(
+    v.partialCheck(
+      [['NODE_ENV'], ['PAYMENT_PROVIDER']],
+      (env) => env.NODE_ENV !== 'production' || env.PAYMENT_PROVIDER !== undefined,
+      'is required when NODE_ENV=production: stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), or sandbox to let anyone mark bookings paid',
+    ),
+    ['PAYMENT_PROVIDER'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['PAYMENT_PROVIDER'], ['STRIPE_SECRET_KEY']],
+      (env) => env.PAYMENT_PROVIDER !== 'stripe' || env.STRIPE_SECRET_KEY !== undefined,
+      STRIPE_NEEDS,
+    ),
+    ['STRIPE_SECRET_KEY'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['PAYMENT_PROVIDER'], ['STRIPE_WEBHOOK_SECRET']],
+      (env) => env.PAYMENT_PROVIDER !== 'stripe' || env.STRIPE_WEBHOOK_SECRET !== undefined,
+      STRIPE_NEEDS,
+    ),
+    ['STRIPE_WEBHOOK_SECRET'],
+  ),
+);
+
+/** Where guests pay: the built-in sandbox, or Stripe. */
+type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
 
 /** How long a client may take (milliseconds); a slow one gets 408 and its connection closes. */
 export interface ServerTimeouts {
@@ -81,6 +179,12 @@ export interface ApiConfig {
   /** Prefix of every Redis key this deployment writes. */
   redisKeyPrefix: string;
   rateLimits: RateLimitRules;
+  /** Bearer secret of /metrics; undefined: metrics are off. */
+  metricsToken: string | undefined;
+  log: { level: LogLevel; format: 'json' | 'pretty' | undefined };
+  payments: PaymentsConfig;
+  /** NODE_ENV=production. */
+  production: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -116,22 +220,34 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
     // Unset: private receivers are allowed except in production (development ones live on localhost).
     allowPrivateWebhookUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS ?? e.NODE_ENV !== 'production',
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    metricsToken: e.METRICS_TOKEN,
+    // Unset format: the app picks (pretty on a terminal).
+    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
     rateLimits: {
       credential: { points: e.RATE_LIMIT_PER_TOKEN, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
       ip: { points: e.RATE_LIMIT_PER_IP, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
       'login-account': { points: e.LOGIN_LIMIT_PER_ACCOUNT, windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS },
       'login-ip': { points: e.LOGIN_LIMIT_PER_IP, windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS },
     },
+    payments: paymentsConfig(e),
+    production: e.NODE_ENV === 'production',
   };
 }
 
-/** `TRUST_PROXY`: unset (trust no proxy), `loopback`, or a comma list of addresses/CIDRs. */
+/** The schema has checked that a Stripe deployment names both of its secrets. */
+function paymentsConfig(e: v.InferOutput<typeof EnvSchema>): PaymentsConfig {
+  if (e.PAYMENT_PROVIDER !== 'stripe') return { provider: 'sandbox' };
+  return {
+    provider: 'stripe',
+    secretKey: e.STRIPE_SECRET_KEY as string,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+    ...(e.STRIPE_API_URL && { apiUrl: e.STRIPE_API_URL }),
+  };
+}
+
+/** `TRUST_PROXY` (checked by the schema): unset or `false` (trust no proxy), a named range, or a list. */
 function parseTrustProxy(value: string | undefined): boolean | string | string[] {
   if (!value || value === 'false') return false;
-  if (value === 'true')
-    throw new ConfigError(
-      'TRUST_PROXY: name the trusted proxies (for example loopback or 10.0.0.0/8), not true',
-    );
   const list = value
     .split(',')
     .map((s) => s.trim())

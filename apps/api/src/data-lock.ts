@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-class DataDirInUseError extends Error {}
+export class DataDirInUseError extends Error {}
 
 function isAlive(pid: number): boolean {
   try {

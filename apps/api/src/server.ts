@@ -1,19 +1,57 @@
 import type { Server } from 'node:http';
 import { createUnitOfWork } from '@travelops/db';
-import { createJobs, createJsonLogger, createWorker } from '@travelops/jobs';
+import { createJobs, createJsonLogger, createWorker, defaultLogFormat } from '@travelops/jobs';
 import { seedDemo } from './cli/seed.js';
 import { createApi, createHttpServer, systemClock } from './compose.js';
-import { ConfigError, loadConfig } from './config.js';
-import { lockDataDir } from './data-lock.js';
+import { type ApiConfig, ConfigError, loadConfig } from './config.js';
+import { DataDirInUseError, lockDataDir } from './data-lock.js';
 
-const logger = createJsonLogger();
+// Replaced by one with LOG_LEVEL and LOG_FORMAT once the environment has been read.
+let logger = createJsonLogger(process.stdout, { format: defaultLogFormat() });
+
+/** How long requests in flight may take to finish after SIGTERM or Ctrl-C. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Listens, or explains in one line why not (a taken port is the usual first-hour surprise). */
+async function listen(server: Server, config: ApiConfig): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE')
+        reject(
+          new ConfigError(
+            `PORT: ${config.port} is in use on ${config.host} (another TravelOps?). Stop that process or start with another port, e.g. PORT=${config.port + 1}.`,
+          ),
+        );
+      else if (error.code === 'EACCES')
+        reject(
+          new ConfigError(`PORT: ${config.port} needs privileges on ${config.host}; pick one above 1023.`),
+        );
+      else reject(error);
+    });
+  });
+}
 
 async function main() {
   const config = loadConfig(process.env);
+  logger = createJsonLogger(process.stdout, {
+    level: config.log.level,
+    format: config.log.format ?? defaultLogFormat(),
+  });
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.pgliteDir);
   const api = await createApi(config, logger);
 
-  // A newcomer's first start on an empty embedded database gets a demo workspace and a token.
+  const server: Server = createHttpServer(api.app, config.timeouts).listen(config.port, config.host);
+  try {
+    await listen(server, config);
+  } catch (error) {
+    await api.close();
+    unlock();
+    throw error;
+  }
+
+  // A newcomer's first start on an empty embedded database gets a demo workspace and a token,
+  // made only once the port is open: a start that cannot listen shows no secret it would lose.
   let firstRun: Awaited<ReturnType<typeof seedDemo>> | null = null;
   if (!config.databaseUrl && !(await api.database.knex('workspaces').first('id'))) {
     firstRun = await seedDemo({ uow: createUnitOfWork(api.database.knex), clock: systemClock });
@@ -21,16 +59,14 @@ async function main() {
 
   const jobs = createJobs(
     { uow: createUnitOfWork(api.database.knex), clock: systemClock, logger },
-    { allowPrivateWebhookUrls: config.allowPrivateWebhookUrls },
+    {
+      allowPrivateWebhookUrls: config.allowPrivateWebhookUrls,
+      ...(api.metrics && { onDeliveryAttempt: api.metrics.deliveryAttempt }),
+    },
   );
   const worker = config.workerInProcess ? createWorker({ jobs, logger }) : null;
   worker?.start();
 
-  const server: Server = createHttpServer(api.app, config.timeouts).listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
   const url = `http://localhost:${config.port}`;
   logger.info(
     {
@@ -38,13 +74,14 @@ async function main() {
       publicBaseUrl: config.publicBaseUrl,
       database: api.database.kind,
       workerInProcess: Boolean(worker),
+      metrics: api.metrics ? '/metrics (bearer METRICS_TOKEN)' : 'off (METRICS_TOKEN unset)',
     },
     'TravelOps API listening',
   );
   process.stderr.write(
     `${[
       '',
-      `  TravelOps API: ${url}   (reference: ${url}/docs, contract: ${url}/openapi.json)`,
+      `  TravelOps API: ${url}   (reference: ${url}/docs, contract: ${url}/openapi.json, health: ${url}/healthz)`,
       firstRun
         ? `  Demo workspace ${firstRun.workspaceId} (slug "${firstRun.slug}") with an ADMIN token, shown once:\n\n      ${firstRun.token}\n\n  Try: curl -H "Authorization: Bearer ${firstRun.token}" ${url}/workspaces/${firstRun.workspaceId}/tours`
         : config.databaseUrl
@@ -59,8 +96,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    server.close();
+    // No new connections; requests in flight finish (up to the grace period) before the
+    // database closes under them.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await closed;
+    clearTimeout(grace);
     await worker?.stop();
     await api.close();
     unlock();
@@ -71,6 +113,9 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  logger.error({ err: error instanceof ConfigError ? error.message : error }, 'the API could not start');
+  const known = error instanceof ConfigError || error instanceof DataDirInUseError;
+  logger.error({ err: known ? error.message : error }, 'the API could not start');
+  // The person at the terminal reads one line naming the problem; the stack is for the unexpected.
+  if (known) process.stderr.write(`\n  TravelOps API could not start. ${error.message}\n\n`);
   process.exit(1);
 });

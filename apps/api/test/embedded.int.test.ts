@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,20 @@ afterAll(() => rm(cwd, { recursive: true, force: true }));
 
 describe('embedded mode (PGlite, in-process stores)', () => {
   it('starts on an empty machine, seeds a demo workspace with a working token, and keeps data across restarts', async () => {
+    // Port 3000 taken by something else: the start fails naming PORT, and shows no token it would lose.
+    const squatter = createServer();
+    const taken = await new Promise<number>((resolve) =>
+      squatter.listen(0, () => resolve((squatter.address() as { port: number }).port)),
+    );
+    const refused = await startBuiltServer({ PORT: String(taken) }, cwd).then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
+    squatter.close();
+    expect(refused).toMatch(/server exited with 1/);
+    expect(refused).toContain(`PORT: ${taken} is in use`);
+    expect(refused).not.toMatch(/tops_|Demo workspace/);
+
     const port = await freePort();
     const env = { PORT: String(port) };
     const first = await startBuiltServer(env, cwd);
@@ -105,4 +120,15 @@ describe('embedded mode (PGlite, in-process stores)', () => {
     expect(((await again.json()) as { data: { email: string } }).data.email).toBe('persist@example.com');
     expect(await second.stop()).toBe(0);
   }, 120_000);
+
+  it('a bad variable stops the start with one line naming it, and no stack trace', async () => {
+    const port = await freePort();
+    const failed = await startBuiltServer({ PORT: String(port), TRUST_PROXY: 'banana' }, cwd).then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
+    expect(failed).toMatch(/server exited with 1/);
+    expect(failed).toContain('TravelOps API could not start. Invalid environment: TRUST_PROXY: must be');
+    expect(failed).not.toMatch(/\n\s+at /);
+  });
 });

@@ -102,8 +102,11 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const api = await createApi(config, logger);
-  // Port 0 unless the test named one (links the API hands out, PUBLIC_BASE_URL, must reach it).
-  const server: Server = createHttpServer(api.app, config.timeouts).listen(Number(env.PORT ?? 0), '127.0.0.1');
+  // Port 0 (any free one) unless the test needs to know it first (links built on PUBLIC_BASE_URL).
+  const server: Server = createHttpServer(api.app, config.timeouts).listen(
+    config.port === 3000 && !env.PORT ? 0 : config.port,
+    '127.0.0.1',
+  );
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const deps = { uow: createUnitOfWork(api.database.knex), clock: systemClock };

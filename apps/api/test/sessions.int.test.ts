@@ -87,12 +87,13 @@ describe('POST /auth/login', () => {
       const res = await login(email, 'not the password at all');
       return { res, ms: performance.now() - started };
     };
-    const wrong = [await timed(member.email), await timed(member.email), await timed(member.email)];
-    const unknown = [
-      await timed('nobody@example.com'),
-      await timed('nobody@example.com'),
-      await timed('nobody@example.com'),
-    ];
+    // Interleaved, so a burst of load on this shared machine weighs on both kinds alike.
+    const wrong: { res: TestResponse; ms: number }[] = [];
+    const unknown: { res: TestResponse; ms: number }[] = [];
+    for (let i = 0; i < 5; i++) {
+      wrong.push(await timed(member.email));
+      unknown.push(await timed('nobody@example.com'));
+    }
     for (const { res } of [...wrong, ...unknown]) {
       expectError(res, 401, 'UNAUTHENTICATED');
       expect(res.headers.getSetCookie()).toEqual([]);
@@ -102,7 +103,7 @@ describe('POST /auth/login', () => {
       'The e-mail or password is incorrect.',
     );
     // An unknown e-mail still runs scrypt: it is not answered markedly faster.
-    const median = (samples: { ms: number }[]) => samples.map((s) => s.ms).sort((x, y) => x - y)[1] as number;
+    const median = (samples: { ms: number }[]) => samples.map((s) => s.ms).sort((x, y) => x - y)[2] as number;
     expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.4);
   });
 

@@ -225,6 +225,8 @@ describe('delivery', () => {
       status: 'PENDING',
       attempts: 1,
       nextAttemptAt: expect.stringMatching(ISO_MS),
+      // Queued again, so not delivered: the first attempt's deliveredAt is cleared.
+      deliveredAt: null,
     });
     clock.advance(2 * SECOND);
     await runJob(job);
@@ -241,6 +243,7 @@ describe('delivery', () => {
     expect(await deliveryOf(t, ws, endpoint.id, delivery.eventId)).toMatchObject({
       status: 'SUCCEEDED',
       attempts: 2,
+      deliveredAt: expect.stringMatching(ISO_MS),
     });
 
     const unknown = await t.request(

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { book } from './booking-fixtures.js';
 import { createDeparture, createTour } from './fixtures.js';
 import { startTestApi, type TestApi } from './harness.js';
-import { apiDir } from './processes.js';
+import { apiDir, freePort } from './processes.js';
 import { createEndpoint, type Receiver, startReceiver } from './webhook-fixtures.js';
 
 // The worker as its own process (`node apps/worker/dist/main.js`) against the API's database.
@@ -30,8 +30,15 @@ it('the worker process delivers a booking event from the outbox, signed, and sto
   const departure = await createDeparture(t, ws, tour.id);
   const booking = await book(t, ws, departure.id);
 
+  const metricsPort = await freePort();
+  const metricsToken = 'worker-metrics-secret-0123';
   const worker = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.database.url },
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: t.database.url,
+      METRICS_PORT: String(metricsPort),
+      METRICS_TOKEN: metricsToken,
+    },
   });
   let logs = '';
   worker.stdout.on('data', (chunk) => (logs += chunk));
@@ -49,6 +56,13 @@ it('the worker process delivers a booking event from the outbox, signed, and sto
     expect(receiver.requests[0]?.verified).toBe(true);
     expect(logs).toContain('deliver-webhooks');
     expect(logs).not.toContain(endpoint.secret);
+    // Its own /metrics: the attempt it made, behind the bearer secret.
+    const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    expect((await fetch(metricsUrl)).status).toBe(401);
+    const metrics = await fetch(metricsUrl, { headers: { Authorization: `Bearer ${metricsToken}` } });
+    expect(await metrics.text()).toContain(
+      'travelops_webhook_delivery_attempts_total{outcome="succeeded"} 1',
+    );
   } finally {
     worker.kill('SIGTERM');
   }

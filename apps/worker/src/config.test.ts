@@ -6,7 +6,7 @@ describe('parseWorkerEnv', () => {
     ['unset', {}],
     ['empty', { DATABASE_URL: '' }],
   ])('DATABASE_URL %s means no server database', (_label, env) => {
-    expect(parseWorkerEnv(env)).toEqual({
+    expect(parseWorkerEnv(env)).toMatchObject({
       ok: true,
       value: { databaseUrl: null, allowPrivateWebhookUrls: true },
     });
@@ -15,7 +15,7 @@ describe('parseWorkerEnv', () => {
   it.each(['postgres://travelops:pw@localhost:5432/travelops', 'postgresql://db.internal/travelops'])(
     'accepts %s',
     (url) => {
-      expect(parseWorkerEnv({ DATABASE_URL: url, UNRELATED: 'x' })).toEqual({
+      expect(parseWorkerEnv({ DATABASE_URL: url, UNRELATED: 'x' })).toMatchObject({
         ok: true,
         value: { databaseUrl: url, allowPrivateWebhookUrls: true },
       });
@@ -55,5 +55,37 @@ describe('parseWorkerEnv', () => {
       expect.stringMatching(/^DATABASE_URL: /),
       'WEBHOOK_ALLOW_PRIVATE_URLS: must be true, false, 1 or 0',
     ]);
+  });
+});
+
+describe('parseWorkerEnv: logs and metrics', () => {
+  it('reads LOG_LEVEL, LOG_FORMAT, and METRICS_PORT with METRICS_TOKEN', () => {
+    const parsed = parseWorkerEnv({
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'pretty',
+      METRICS_PORT: '9464',
+      METRICS_TOKEN: 'a-long-metrics-secret',
+    });
+    expect(parsed).toMatchObject({
+      ok: true,
+      value: {
+        log: { level: 'warn', format: 'pretty' },
+        metrics: { port: 9464, token: 'a-long-metrics-secret' },
+      },
+    });
+    expect(parseWorkerEnv({})).toMatchObject({ ok: true, value: { log: { level: 'info' }, metrics: null } });
+  });
+
+  it.each([
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
+    [{ METRICS_PORT: '9464' }, 'METRICS_TOKEN'],
+    [{ METRICS_TOKEN: 'a-long-metrics-secret' }, 'METRICS_PORT'],
+    [{ METRICS_TOKEN: 'short', METRICS_PORT: '9464' }, 'METRICS_TOKEN'],
+    [{ NODE_ENV: 'prod' }, 'NODE_ENV'],
+  ])('%j is refused, naming %s', (env, key) => {
+    const parsed = parseWorkerEnv(env);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error.join('; ')).toContain(`${key}: `);
   });
 });

@@ -1,4 +1,5 @@
 import { fail, ok, type Result } from '@travelops/domain';
+import { LOG_FORMATS, LOG_LEVELS, type LogLevel } from '@travelops/jobs';
 import * as v from 'valibot';
 
 // `true`/`1` or `false`/`0`, as the API reads its flags.
@@ -19,7 +20,18 @@ const WorkerEnvSchema = v.object({
     ),
   ),
   WEBHOOK_ALLOW_PRIVATE_URLS: v.optional(Flag),
-  NODE_ENV: v.optional(v.string()),
+  NODE_ENV: v.optional(
+    v.picklist(['production', 'development', 'test'], 'must be production, development or test'),
+  ),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  LOG_FORMAT: v.optional(v.picklist(LOG_FORMATS, `must be one of ${LOG_FORMATS.join(', ')}`)),
+  // The worker's own /metrics (its webhook attempts): on METRICS_PORT, behind METRICS_TOKEN.
+  METRICS_TOKEN: v.optional(
+    v.pipe(v.string(), v.regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 to 200 printable characters, no spaces')),
+  ),
+  METRICS_PORT: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535)),
+  ),
 });
 
 export interface WorkerConfig {
@@ -30,6 +42,9 @@ export interface WorkerConfig {
    * `NODE_ENV=production` (development receivers live on localhost).
    */
   allowPrivateWebhookUrls: boolean;
+  log: { level: LogLevel; format: 'json' | 'pretty' | undefined };
+  /** Where the worker serves /metrics, and the bearer secret; null: not served. */
+  metrics: { port: number; token: string } | null;
 }
 
 /** Parses the worker's environment; the error lists every bad key as `KEY: problem`. */
@@ -41,8 +56,19 @@ export function parseWorkerEnv(env: Record<string, string | undefined>): Result<
     return fail(parsed.issues.map((issue) => `${v.getDotPath(issue) ?? '(environment)'}: ${issue.message}`));
   }
   const e = parsed.output;
+  // Both or neither: a port without a secret would publish metrics to anyone, and the reverse does nothing.
+  if ((e.METRICS_PORT === undefined) !== (e.METRICS_TOKEN === undefined)) {
+    return fail([
+      `${e.METRICS_PORT === undefined ? 'METRICS_PORT' : 'METRICS_TOKEN'}: set it too, or neither`,
+    ]);
+  }
   return ok({
     databaseUrl: e.DATABASE_URL ?? null,
     allowPrivateWebhookUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS ?? e.NODE_ENV !== 'production',
+    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
+    metrics:
+      e.METRICS_PORT !== undefined && e.METRICS_TOKEN !== undefined
+        ? { port: e.METRICS_PORT, token: e.METRICS_TOKEN }
+        : null,
   });
 }

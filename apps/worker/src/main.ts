@@ -1,13 +1,24 @@
 import { createDatabase, createUnitOfWork, migrateLatest } from '@travelops/db';
-import { createJobs, createJsonLogger, createWorker } from '@travelops/jobs';
+import { createJobs, createJsonLogger, createWorker, defaultLogFormat } from '@travelops/jobs';
 import { parseWorkerEnv } from './config.js';
-
-const logger = createJsonLogger();
+import { startWorkerMetrics } from './metrics.js';
 
 const config = parseWorkerEnv(process.env);
 if (!config.ok) {
-  logger.error({ problems: config.error }, 'invalid environment');
+  createJsonLogger(process.stdout, { format: defaultLogFormat() }).error(
+    { problems: config.error },
+    'invalid environment',
+  );
   process.exit(1);
+}
+const logger = createJsonLogger(process.stdout, {
+  level: config.value.log.level,
+  format: config.value.log.format ?? defaultLogFormat(),
+});
+const metrics = config.value.metrics ? startWorkerMetrics(config.value.metrics) : null;
+if (metrics) {
+  await metrics.listening;
+  logger.info({ port: config.value.metrics?.port }, 'metrics at /metrics (bearer METRICS_TOKEN)');
 }
 
 // The composition root: env -> db -> jobs -> run. Without a server database there is
@@ -20,7 +31,10 @@ else
 const jobs = database
   ? createJobs(
       { uow: createUnitOfWork(database.knex), clock: { now: () => new Date() }, logger },
-      { allowPrivateWebhookUrls: config.value.allowPrivateWebhookUrls },
+      {
+        allowPrivateWebhookUrls: config.value.allowPrivateWebhookUrls,
+        ...(metrics && { onDeliveryAttempt: metrics.deliveryAttempt }),
+      },
     )
   : [];
 
@@ -37,6 +51,7 @@ function shutdown(signal: NodeJS.Signals): void {
   worker.stop().then(
     async () => {
       clearInterval(keepAlive);
+      await metrics?.close();
       await database?.close();
       process.exit(0);
     },

@@ -44,6 +44,7 @@ describe('migrations on PostgreSQL', () => {
         '0007-inventory',
         '0008-schedules',
         '0010-cancellation',
+        '0011-payments',
         '0012-guest-holds',
       ]);
     } finally {
@@ -77,6 +78,7 @@ describe('embedded PGlite', () => {
       '0007-inventory',
       '0008-schedules',
       '0010-cancellation',
+      '0011-payments',
       '0012-guest-holds',
     ]);
     const id = newId('workspace');

@@ -3,6 +3,8 @@ import { hashTokenSecret } from '@travelops/auth';
 import type { ApiTokenRecord } from '@travelops/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
+import { cspHash } from './csp.js';
+import { homePage } from './home-page.js';
 import { toExpressPath } from './register.js';
 import { createUnitTestDeps } from './test-deps.js';
 
@@ -61,7 +63,9 @@ describe('createApp', () => {
     );
     const served = servedRoutes((app as unknown as { router: { stack: Layer[] } }).router.stack);
     expect(served.length).toBeGreaterThan(10);
-    expect(new Set(served)).toEqual(new Set(documented));
+    // Served for people, not integrators, so outside the contract.
+    const notInContract = ['get /', 'get /docs/redoc.standalone.js', 'get /docs/init.js'];
+    expect(new Set(served)).toEqual(new Set([...documented, ...notInContract]));
   });
 
   it('answers an unknown route with the 404 envelope and a request id', async () => {
@@ -115,11 +119,84 @@ describe('createApp', () => {
     expect(write.status).toBe(403);
   });
 
-  it('serves a human-readable reference at /docs', async () => {
+  it('serves /docs as a page that loads the renderer and its starter from this origin, under a nonce', async () => {
     const res = await fetch(`${base}/docs`);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
     const html = await res.text();
-    expect(html).toContain('createCustomer');
-    expect(html).toContain('/workspaces/{workspaceId}/availability');
+    const nonce = /<script src="\/docs\/init\.js" nonce="([^"]+)">/.exec(html)?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{24}$/);
+    expect(html).toContain(`<script src="/docs/redoc.standalone.js" nonce="${nonce}"></script>`);
+    expect(html).not.toMatch(/<script>|<style|style=/);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain(`style-src 'self' 'nonce-${nonce}';`);
+    expect(csp).not.toContain('unsafe');
+    // A fresh nonce on every answer.
+    expect(await (await fetch(`${base}/docs`)).text()).not.toContain(nonce);
+    for (const asset of ['/docs/redoc.standalone.js', '/docs/init.js']) {
+      const js = await fetch(`${base}${asset}`);
+      expect(js.status, asset).toBe(200);
+      expect(js.headers.get('content-type')).toMatch(/javascript/);
+      expect(await js.text()).not.toContain('cdn.redoc.ly');
+    }
+  });
+
+  it('answers GET / with a small page linking the reference, the contract and health, under a strict CSP', async () => {
+    const res = await fetch(`${base}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    for (const link of ['/docs', '/openapi.json', '/healthz', '/readyz']) {
+      expect(html).toContain(`href="${link}"`);
+    }
+    expect(html).not.toMatch(/<script/i);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'none'");
+    // The one inline style is allowed by its hash, never by 'unsafe-inline'.
+    const style = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
+    expect(csp).toContain(cspHash(style));
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers.get('x-ratelimit-limit')).toBeTruthy();
+  });
+
+  it('serves no /metrics without a metrics token (METRICS_TOKEN unset)', async () => {
+    const res = await fetch(`${base}/metrics`);
+    expect(res.status).toBe(404);
+  });
+
+  it('escapes what the home page prints', () => {
+    const { html } = homePage({ title: '<img src=x onerror=alert(1)>', version: '"2"' }, false);
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('&quot;2&quot;');
+  });
+});
+
+describe('Content-Security-Policy and the scheme of PUBLIC_BASE_URL', () => {
+  const policyOf = async (publicBaseUrl: string, path: string) => {
+    const other = createApp(createUnitTestDeps([], { config: { publicBaseUrl } }));
+    const server = other.listen(0);
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
+      return res.headers.get('content-security-policy') ?? '';
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  };
+
+  it.each(['/', '/healthz', '/nope'])(
+    'over http, %s never upgrades requests (a form to its own http origin must still post)',
+    async (path) => {
+      const csp = await policyOf('http://192.168.1.20:3000', path);
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(csp).toContain("frame-ancestors 'none'");
+    },
+  );
+
+  it('over https, requests are upgraded', async () => {
+    expect(await policyOf('https://api.example.com', '/')).toContain('upgrade-insecure-requests');
   });
 });

@@ -3,19 +3,24 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { type Caller, callerOf } from './admission.js';
 import { publicCors } from './cors.js';
+import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';
-import { renderDocsPage } from './docs-page.js';
+import { docsRouter } from './docs-page.js';
 import { HttpError, sendError } from './errors.js';
 import { guestPagePaths, widgetScriptPaths } from './guest-page/paths.js';
 import { guestPageRouter } from './guest-page/router.js';
+import { homePage, sendPage } from './home-page.js';
+import { metricsHandler } from './metrics.js';
 import { buildOpenApiDocument } from './openapi/document.js';
+import { paymentPagesRouter } from './payment-pages.js';
+import { paymentWebhooksRouter } from './payment-webhooks.js';
 import { clientKey, isCounted, limitByIp, setRateLimitHeaders } from './rate-limit.js';
 import { registerRoute } from './register.js';
 import { requestId } from './request-id.js';
 import type { RouteDefinition } from './route.js';
 import { apiRoutes } from './routes/index.js';
 import { sandboxRouter } from './sandbox.js';
-import { systemPaths } from './system-paths.js';
+import { servedSystemPaths } from './system-paths.js';
 import { serveWidgetScript } from './widget-script.js';
 
 export interface CreateAppOptions {
@@ -26,22 +31,30 @@ export interface CreateAppOptions {
 /** Builds the Express application; it never listens (the caller does, on any port). */
 export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): express.Express {
   const routes = options.routes ?? apiRoutes;
+  const sandbox = deps.config.sandbox === true;
   const openApi = buildOpenApiDocument(routes, {
     serverUrl: deps.config.publicBaseUrl,
     extraPaths: {
-      ...systemPaths,
+      ...servedSystemPaths({ sandbox, stripeWebhooks: deps.paymentEvents !== undefined }),
       ...guestPagePaths,
       ...(deps.widgetScript !== undefined && widgetScriptPaths),
     },
   });
-  const docsPage = renderDocsPage(openApi);
+  const https = deps.config.publicBaseUrl.startsWith('https:');
+  const home = homePage(openApi.info, https);
 
   const app = express();
   app.disable('x-powered-by');
   // Only bookings carry an ETag: their version, for If-Match (decisions §4).
   app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy ?? false);
-  app.use(helmet());
+  // helmet's headers, with our Content-Security-Policy (csp.ts): strict, and no upgrade on http.
+  app.use(helmet({ contentSecurityPolicy: false }));
+  const defaultPolicy = pagePolicy({ https });
+  app.use((_req, res, next) => {
+    res.setHeader('Content-Security-Policy', defaultPolicy);
+    next();
+  });
   app.use(requestId);
   app.use(logRequests(deps));
   app.use('/public', publicCors);
@@ -55,7 +68,12 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   const refuse = (res: Response, error: DomainError) => sendError(res, error);
   const countByIp = limitByIp(deps.rateLimiter, refuse);
   app.use(['/healthz', '/readyz'], limitByIp(deps.rateLimiter, refuse, 'peek'));
-  app.use(['/openapi.json', '/docs', '/sandbox', '/b', '/widget.js'], countByIp);
+  app.use(['/openapi.json', '/docs', '/sandbox', '/pay', '/b', '/widget.js'], countByIp);
+
+  // Not part of the contract: a landing page for whoever opens the base URL in a browser.
+  app.get('/', countByIp, (_req, res) => {
+    sendPage(res, home);
+  });
 
   app.get('/healthz', (_req, res) => {
     res.json({ data: { status: 'ok' } });
@@ -90,14 +108,16 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   app.get('/openapi.json', (_req, res) => {
     res.json(openApi);
   });
-  app.get('/docs', (_req, res) => {
-    res.type('html').send(docsPage);
-  });
+  if (deps.metrics) app.get('/metrics', countByIp, metricsHandler(deps.metrics));
+  app.use(docsRouter({ title: `${openApi.info.title} ${openApi.info.version}: reference`, https }));
 
   const router = express.Router();
   for (const route of routes) registerRoute(router, route, deps);
   app.use(router);
-  app.use(sandboxRouter(deps));
+  app.use(paymentPagesRouter(deps));
+  // Off unless asked: /sandbox/* then falls through to the 404 below.
+  if (sandbox) app.use(sandboxRouter(deps));
+  if (deps.paymentEvents) app.use(paymentWebhooksRouter(deps, deps.paymentEvents));
   app.use(guestPageRouter(deps));
   if (deps.widgetScript !== undefined) app.get('/widget.js', serveWidgetScript(deps.widgetScript));
 
@@ -139,16 +159,26 @@ function credentialFields({ principal, session }: Caller) {
   return {};
 }
 
+/** The route pattern that answered (`/workspaces/:workspaceId/bookings`), never the raw path. */
+const routeTemplate = (req: Request): string => req.route?.path ?? '(unmatched)';
+
 /** One line per request: what was asked (route pattern, never the raw path), by whom, how it went. */
 function logRequests(deps: HttpDeps) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      deps.metrics?.observeRequest({
+        method: req.method,
+        route: routeTemplate(req),
+        status: res.statusCode,
+        seconds,
+      });
       deps.logger.info(
         {
           requestId: res.locals.requestId,
           method: req.method,
-          route: req.route?.path ?? '(unmatched)',
+          route: routeTemplate(req),
           status: res.statusCode,
           ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
           workspaceId: res.locals.workspaceId,

@@ -8,7 +8,9 @@ import type {
   IdempotencyStore,
   MemberStore,
   OperationsStores,
+  PaymentEventReader,
   PaymentProvider,
+  ProviderEventStore,
   SessionStore,
   UnitOfWork,
   WebhookStores,
@@ -33,6 +35,11 @@ export interface HttpConfig {
   bodyLimitBytes?: number;
   /** Unpaid public holds one client (IP) may have on one departure at once (default 2). */
   publicHoldsPerClient?: number;
+  /**
+   * Serve the sandbox provider's pages (`/sandbox/*`); off unless asked: where real money is
+   * taken, nobody may mark a booking paid by pressing a button.
+   */
+  sandbox?: boolean;
 }
 
 /** The stores of every context the routes reach (through use cases, never directly). */
@@ -46,7 +53,18 @@ export type AppStores = BookingStores &
     sessions: SessionStore;
     members: MemberStore;
     workspaces: WorkspaceStore;
+    providerEvents: ProviderEventStore;
   };
+
+/** Prometheus metrics (apps/api keeps prom-client); the adapter only reports and serves them. */
+export interface HttpMetrics {
+  /** The bearer secret a scraper sends (`METRICS_TOKEN`). */
+  token: string;
+  /** One finished request: its route template (never the raw path) and status. */
+  observeRequest(request: { method: string; route: string; status: number; seconds: number }): void;
+  /** The Prometheus text exposition. */
+  render(): Promise<{ contentType: string; body: string }>;
+}
 
 /** Everything the HTTP adapter needs, handed over by the composition root. */
 export interface HttpDeps {
@@ -55,6 +73,8 @@ export interface HttpDeps {
   clock: Clock;
   /** Where guests pay (the built-in sandbox, or a real provider's adapter). */
   payments: PaymentProvider;
+  /** The real provider's webhooks (`POST /stripe/webhooks`); absent with the sandbox. */
+  paymentEvents?: PaymentEventReader;
   /** Whether a webhook endpoint URL may be registered (scheme; private addresses in production). */
   checkWebhookUrl: EndpointUrlCheck;
   logger: Logger;
@@ -69,6 +89,8 @@ export interface HttpDeps {
   config: HttpConfig;
   /** The booking widget's bundle (apps/widget), served at `/widget.js`; without it, that path is 404. */
   widgetScript?: string | undefined;
+  /** Absent (no `METRICS_TOKEN`): `/metrics` is not served. */
+  metrics?: HttpMetrics;
 }
 
 /**

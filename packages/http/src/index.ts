@@ -8,6 +8,8 @@ export type {
   HttpConfig,
   /** @public createApp's first argument: the composition root assembles it. */
   HttpDeps,
+  /** @public HttpDeps.metrics: the composition root records request figures through it. */
+  HttpMetrics,
   Logger,
   /** @public HttpDeps.readiness: the composition root writes one per dependency. */
   ReadinessCheck,

@@ -6,13 +6,16 @@ import {
   viewForGuest,
 } from '@travelops/domain';
 import express, { type Request, type Response, type Router } from 'express';
+import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';
 import { sendError } from './errors.js';
 
 /** The built-in payment provider: its checkout pages are served by this API at /sandbox/pay/{token}. */
 export function createSandboxPaymentProvider(publicBaseUrl: string): PaymentProvider {
+  const page = (token: string) => `${publicBaseUrl}/sandbox/pay/${token}`;
   return {
-    checkoutUrl: (session) => `${publicBaseUrl}/sandbox/pay/${session.token}`,
+    checkoutUrl: (session) => page(session.token),
+    startCheckout: async ({ session }) => ok({ redirectUrl: page(session.token), reference: null }),
     refund: async ({ bookingId }) => ok({ reference: `sandbox_refund_${bookingId}` }),
   };
 }
@@ -23,8 +26,11 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+const STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}button{font-size:1rem;padding:.5rem 1rem;margin-right:.5rem}';
+
 const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}button{font-size:1rem;padding:.5rem 1rem;margin-right:.5rem}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 
 const money = (amount: number, currency: string) => `${(amount / 100).toFixed(2)} ${currency}`;
 
@@ -35,9 +41,16 @@ const money = (amount: number, currency: string) => `${(amount / 100).toFixed(2)
  */
 export function sandboxRouter(deps: HttpDeps): Router {
   const router = express.Router();
+  // The form posts to this page's own URL, over http too (pagePolicy says why that matters).
+  const csp = pagePolicy({
+    https: deps.config.publicBaseUrl.startsWith('https:'),
+    inlineStyles: [STYLE],
+    formToSelf: true,
+  });
   const noStore = (res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Content-Security-Policy', csp);
   };
 
   router.get('/sandbox/pay/:token', async (req: Request, res: Response) => {

@@ -1,26 +1,37 @@
 /** OpenAPI entries of the operations served outside the route table. */
-const plain = (operationId: string, summary: string, description: string) => ({
+const plain = (operationId: string, summary: string, description: string, example: object) => ({
   get: {
     operationId,
     summary,
     tags: ['System'],
     security: [],
-    responses: { '200': { description, content: { 'application/json': { schema: { type: 'object' } } } } },
+    responses: {
+      '200': { description, content: { 'application/json': { schema: { type: 'object' }, example } } },
+    },
   },
 });
 
 /** These paths count against the per-IP limit (health probes only peek at it, so they never get 429). */
 const RATE_LIMITED = { '429': { $ref: '#/components/responses/RateLimited' } };
+const READY = { data: { status: 'ready', checks: { database: 'ok', redis: 'ok' } } };
+const HTML = '<!doctype html><html lang="en">...</html>';
+
+const TOKEN_PARAMETER = {
+  name: 'token',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', maxLength: 100 },
+};
 
 export const systemPaths: Record<string, object> = {
-  '/healthz': plain('getHealth', 'Liveness', 'The process is up.'),
+  '/healthz': plain('getHealth', 'Liveness', 'The process is up.', { data: { status: 'ok' } }),
   '/readyz': {
     get: {
-      ...plain('getReadiness', 'Readiness', 'The database (and Redis, when configured) answer.').get,
+      ...plain('getReadiness', 'Readiness', 'The database (and Redis, when configured) answer.', READY).get,
       responses: {
         '200': {
           description: 'The database (and Redis, when configured) answer.',
-          content: { 'application/json': { schema: { type: 'object' } } },
+          content: { 'application/json': { schema: { type: 'object' }, example: READY } },
         },
         '503': { $ref: '#/components/responses/InternalError' },
       },
@@ -28,9 +39,17 @@ export const systemPaths: Record<string, object> = {
   },
   '/openapi.json': {
     get: {
-      ...plain('getOpenApiDocument', 'This document', 'The OpenAPI 3.1 description.').get,
+      ...plain('getOpenApiDocument', 'This document', 'The OpenAPI 3.1 description.', {
+        openapi: '3.1.0',
+        info: { title: 'TravelOps API', version: '2.0.0' },
+        paths: {},
+      }).get,
       responses: {
-        ...plain('getOpenApiDocument', 'This document', 'The OpenAPI 3.1 description.').get.responses,
+        ...plain('getOpenApiDocument', 'This document', 'The OpenAPI 3.1 description.', {
+          openapi: '3.1.0',
+          info: { title: 'TravelOps API', version: '2.0.0' },
+          paths: {},
+        }).get.responses,
         ...RATE_LIMITED,
       },
     },
@@ -42,14 +61,127 @@ export const systemPaths: Record<string, object> = {
       tags: ['System'],
       security: [],
       responses: {
-        '200': { description: 'HTML reference.', content: { 'text/html': { schema: { type: 'string' } } } },
+        '200': {
+          description: 'HTML reference.',
+          content: { 'text/html': { schema: { type: 'string' }, example: HTML } },
+        },
         ...RATE_LIMITED,
       },
     },
   },
 
+  '/pay/{token}': {
+    get: {
+      operationId: 'startPaymentCheckout',
+      summary: 'Go to the payment provider',
+      description:
+        "The `checkoutUrl` and `paymentLinkUrl` a real provider hands out. No credential: the token is the access. Opens the provider's hosted checkout for the page's exact amount (once; later visits reuse it while it is open) and answers 303 to it; with the sandbox, 303 to `/sandbox/pay/{token}`. A script that asks for `application/json` (and not HTML) gets 200 `{ data: { url } }` instead, to navigate there itself. 422 when the page is closed or expired or the booking takes no payment.",
+      tags: ['Public'],
+      security: [],
+      parameters: [TOKEN_PARAMETER],
+      responses: {
+        '200': {
+          description: 'With `Accept: application/json`: where to send the payer.',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['data'],
+                properties: {
+                  data: {
+                    type: 'object',
+                    required: ['url'],
+                    properties: { url: { type: 'string', format: 'uri' } },
+                  },
+                },
+              },
+            },
+          },
+        },
+        '303': {
+          description: "The provider's checkout page (`Location`).",
+          headers: { Location: { description: 'Where the payer goes next.', schema: { type: 'string' } } },
+        },
+        '404': { $ref: '#/components/responses/NotFound' },
+        '422': { $ref: '#/components/responses/Unprocessable' },
+        ...RATE_LIMITED,
+        '500': { $ref: '#/components/responses/InternalError' },
+      },
+    },
+  },
+  '/pay/{token}/done': {
+    get: {
+      operationId: 'getPaymentReturnPage',
+      parameters: [TOKEN_PARAMETER],
+      summary: 'Where the provider sends the payer back',
+      description:
+        "A small page: payment received, being confirmed (it refreshes until the provider's webhook arrives), not completed (`?cancelled=1`, with a link back to the checkout), or closed.",
+      tags: ['Public'],
+      security: [],
+      responses: {
+        '200': { description: 'HTML page.', content: { 'text/html': { schema: { type: 'string' } } } },
+        '404': { $ref: '#/components/responses/NotFound' },
+        ...RATE_LIMITED,
+      },
+    },
+  },
+  '/stripe/webhooks': {
+    post: {
+      operationId: 'receiveStripeWebhook',
+      summary: "Stripe's webhook endpoint",
+      description:
+        "Served when `PAYMENT_PROVIDER=stripe`. Verified with the endpoint's signing secret (`STRIPE_WEBHOOK_SECRET`) on the raw body before anything else: a missing or wrong `Stripe-Signature` is 400. Each event is handled once, in any order: `checkout.session.completed` (and `async_payment_succeeded`) records the payment if the amount is the page's and confirms a PENDING booking; `checkout.session.expired` closes the page and releases an unpaid hold that waited on it; `charge.refunded` records refunds made outside the service; `payment_intent.payment_failed` emits `payment.failed`. Anything else is acknowledged and ignored. A 5xx asks Stripe to send the event again.",
+      tags: ['System'],
+      security: [],
+      parameters: [
+        {
+          name: 'Stripe-Signature',
+          in: 'header',
+          required: true,
+          schema: { type: 'string', maxLength: 2000 },
+        },
+      ],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event.' } } },
+      },
+      responses: {
+        '200': {
+          description: 'Received; `outcome` says what was done.',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['data'],
+                properties: {
+                  data: {
+                    type: 'object',
+                    required: ['received', 'outcome'],
+                    properties: { received: { type: 'boolean' }, outcome: { type: 'string' } },
+                  },
+                },
+              },
+            },
+          },
+        },
+        '400': { $ref: '#/components/responses/BadRequest' },
+        '413': { $ref: '#/components/responses/PayloadTooLarge' },
+        ...RATE_LIMITED,
+        '500': { $ref: '#/components/responses/InternalError' },
+      },
+    },
+  },
+
   '/sandbox/pay/{token}': {
-    parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string', maxLength: 100 } }],
+    parameters: [
+      {
+        name: 'token',
+        in: 'path',
+        required: true,
+        schema: { type: 'string', maxLength: 100 },
+        example: '9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a',
+      },
+    ],
     get: {
       operationId: 'getSandboxCheckout',
       summary: 'Sandbox checkout page',
@@ -57,7 +189,10 @@ export const systemPaths: Record<string, object> = {
       tags: ['System'],
       security: [],
       responses: {
-        '200': { description: 'HTML page.', content: { 'text/html': { schema: { type: 'string' } } } },
+        '200': {
+          description: 'HTML page.',
+          content: { 'text/html': { schema: { type: 'string' }, example: HTML } },
+        },
         '404': { $ref: '#/components/responses/NotFound' },
         ...RATE_LIMITED,
       },
@@ -76,15 +211,35 @@ export const systemPaths: Record<string, object> = {
             schema: {
               type: 'object',
               required: ['outcome'],
-              properties: { outcome: { type: 'string', enum: ['succeeded', 'failed'] } },
+              properties: {
+                outcome: {
+                  type: 'string',
+                  enum: ['succeeded', 'failed'],
+                  description: 'What the sandbox provider reports: `succeeded` or `failed`.',
+                },
+              },
             },
+            example: { outcome: 'succeeded' },
           },
         },
       },
       responses: {
         '200': {
           description: 'The session and booking after payment.',
-          content: { 'application/json': { schema: { type: 'object' } } },
+          content: {
+            'application/json': {
+              schema: { type: 'object' },
+              example: {
+                data: {
+                  sessionId: 'ps_4Xk9TzQ2mB7rW1pLs8YvNc',
+                  status: 'SUCCEEDED',
+                  amount: 5000,
+                  currency: 'EUR',
+                  booking: { id: 'bkg_4Xk9TzQ2mB7rW1pLs8YvNc', status: 'CONFIRMED', paymentStatus: 'PAID' },
+                },
+              },
+            },
+          },
         },
         '400': { $ref: '#/components/responses/BadRequest' },
         '404': { $ref: '#/components/responses/NotFound' },
@@ -94,3 +249,17 @@ export const systemPaths: Record<string, object> = {
     },
   },
 };
+
+/** The system paths this app serves: the sandbox's only when it is on, Stripe's only with Stripe. */
+export function servedSystemPaths(options: {
+  sandbox: boolean;
+  stripeWebhooks: boolean;
+}): Record<string, object> {
+  return Object.fromEntries(
+    Object.entries(systemPaths).filter(
+      ([path]) =>
+        (options.sandbox || !path.startsWith('/sandbox/')) &&
+        (options.stripeWebhooks || path !== '/stripe/webhooks'),
+    ),
+  );
+}

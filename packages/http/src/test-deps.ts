@@ -62,6 +62,10 @@ export function createUnitTestDeps(
     checkWebhookUrl: async () => ({ ok: true, value: true }),
     payments: {
       checkoutUrl: (session) => `http://localhost:3000/sandbox/pay/${session.token}`,
+      startCheckout: async ({ session }) => ({
+        ok: true,
+        value: { redirectUrl: `http://localhost:3000/sandbox/pay/${session.token}`, reference: null },
+      }),
       refund: async () => ({ ok: true, value: { reference: 'unit' } }),
     },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
@@ -69,7 +73,7 @@ export function createUnitTestDeps(
     cursorSecret: 'unit-test-secret',
     csrfSecret: 'unit-test-csrf-secret',
     readiness: {},
-    config: { publicBaseUrl: 'http://localhost:3000' },
+    config: { publicBaseUrl: 'http://localhost:3000', sandbox: true },
     ...overrides,
   };
 }

@@ -7,14 +7,19 @@ export {
 } from './jobs.js';
 export {
   createJsonLogger,
+  defaultLogFormat,
+  LOG_FORMATS,
+  LOG_LEVELS,
   /** @public The logger the apps hand to createJobs and createWorker, and write their own lines to. */
   type Logger,
+  type LogLevel,
   /** @public createJsonLogger's argument: where the lines go (the CLI passes stderr). */
   type LogStream,
 } from './logger.js';
 export { createEndpointUrlCheck } from './webhooks/address-guard.js';
 export {
   createWebhookDeliveryJob,
+  type DeliveryAttemptOutcome,
   /** @public createWebhookDeliveryJob's argument: tests tune the retry policy and the lease with it. */
   type WebhookDeliveryJobOptions,
 } from './webhooks/delivery-job.js';

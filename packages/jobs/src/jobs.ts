@@ -10,7 +10,7 @@ import {
   type WebhookStores,
 } from '@travelops/domain';
 import type { Logger } from './logger.js';
-import { createWebhookDeliveryJob } from './webhooks/delivery-job.js';
+import { createWebhookDeliveryJob, type DeliveryAttemptOutcome } from './webhooks/delivery-job.js';
 import { createWebhookSender } from './webhooks/sender.js';
 import type { Job } from './worker.js';
 
@@ -28,6 +28,8 @@ export interface JobDeps {
 export interface JobsOptions {
   /** Webhook receivers may be private or loopback addresses (development); false in production. */
   allowPrivateWebhookUrls: boolean;
+  /** Told the outcome of every webhook delivery attempt (the app's metrics). */
+  onDeliveryAttempt?: (outcome: DeliveryAttemptOutcome) => void;
 }
 
 /**
@@ -44,6 +46,7 @@ export function createJobs(deps: JobDeps, options: JobsOptions): Job[] {
       clock,
       logger,
       send: createWebhookSender({ allowPrivateAddresses: options.allowPrivateWebhookUrls }),
+      ...(options.onDeliveryAttempt && { onAttempt: options.onDeliveryAttempt }),
     }),
   ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createJsonLogger } from './logger.js';
+import { createJsonLogger, defaultLogFormat } from './logger.js';
 
 function capture() {
   const lines: string[] = [];
@@ -68,5 +68,31 @@ describe('createJsonLogger', () => {
     logger.info({ big: 12n });
     expect(parsed()[0]).toMatchObject({ level: 'info', msg: 'still logged', logError: expect.any(String) });
     expect(parsed()[1]).toMatchObject({ big: '12' });
+  });
+});
+
+describe('LOG_LEVEL and LOG_FORMAT', () => {
+  it('drops entries below the level', () => {
+    const lines: string[] = [];
+    const logger = createJsonLogger({ write: (line) => lines.push(line) }, { level: 'warn' });
+    logger.info({}, 'chatter');
+    logger.warn({}, 'careful');
+    logger.error({}, 'broken');
+    expect(lines.map((line) => JSON.parse(line).msg)).toEqual(['careful', 'broken']);
+  });
+
+  it('pretty: one readable line with the same fields, still redacted', () => {
+    const lines: string[] = [];
+    const logger = createJsonLogger({ write: (line) => lines.push(line) }, { format: 'pretty' });
+    logger.info({ route: '/workspaces/:workspaceId/tours', status: 200, token: 'tops_secret' }, 'request');
+    expect(lines[0]).toMatch(
+      /^\d\d:\d\d:\d\d\.\d{3} INFO {2}request route=\/workspaces\/:workspaceId\/tours status=200 token=\[REDACTED\]\n$/,
+    );
+  });
+
+  it('is pretty on a terminal and JSON elsewhere when LOG_FORMAT is unset', () => {
+    expect(defaultLogFormat({ isTTY: true })).toBe('pretty');
+    expect(defaultLogFormat({ isTTY: false })).toBe('json');
+    expect(defaultLogFormat({})).toBe('json');
   });
 });

@@ -1,4 +1,14 @@
-type LogLevel = 'info' | 'warn' | 'error';
+export const LOG_LEVELS = ['info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+type LogFormat = (typeof LOG_FORMATS)[number];
+
+export interface LoggerOptions {
+  /** The least severe level written (`LOG_LEVEL`); default `info`. */
+  level?: LogLevel;
+  /** `json` (one object per line) or `pretty` (for people); default: pretty on a terminal. */
+  format?: LogFormat;
+}
 
 /** The minimal logger the worker, its jobs and the API share. Fields first, message second. */
 export type Logger = {
@@ -39,9 +49,33 @@ function replaceValue(key: string, value: unknown): unknown {
   return value;
 }
 
-/** Writes one JSON object per line: `{ level, time, msg, ...fields }`. Never throws. */
-export function createJsonLogger(stream: LogStream = process.stdout): Logger {
+const RANK: Record<LogLevel, number> = { info: 0, warn: 1, error: 2 };
+
+/** `12:04:05.120 INFO  msg key=value ...`: the same entry as the JSON line, for a terminal. */
+function prettyLine(entry: Record<string, unknown>): string {
+  const { level, time, msg, ...fields } = entry;
+  const rest = Object.entries(fields)
+    .filter(([, value]) => value !== undefined)
+    .map(
+      ([key, value]) =>
+        `${key}=${typeof value === 'string' && !/\s|"/.test(value) ? value : JSON.stringify(value)}`,
+    );
+  const clock = String(time).slice(11, 23);
+  return [clock, String(level).toUpperCase().padEnd(5), ...(msg === undefined ? [] : [msg]), ...rest].join(
+    ' ',
+  );
+}
+
+/**
+ * Writes one JSON object per line: `{ level, time, msg, ...fields }` (or, with `format:
+ * 'pretty'`, one readable line with the same content). Entries below `level` are dropped.
+ * Never throws.
+ */
+export function createJsonLogger(stream: LogStream = process.stdout, options: LoggerOptions = {}): Logger {
+  const minimum = RANK[options.level ?? 'info'];
+  const pretty = (options.format ?? 'json') === 'pretty';
   const write = (level: LogLevel, fields: object, msg?: string): void => {
+    if (RANK[level] < minimum) return;
     const time = new Date().toISOString();
     // Fields cannot overwrite level or time; an explicit message wins over a `msg` field.
     const entry = Object.assign(
@@ -52,7 +86,9 @@ export function createJsonLogger(stream: LogStream = process.stdout): Logger {
     );
     let line: string;
     try {
+      // Through JSON either way, so redaction and error handling are the same in both formats.
       line = JSON.stringify(entry, replaceValue);
+      if (pretty) line = prettyLine(JSON.parse(line) as Record<string, unknown>);
     } catch {
       line = JSON.stringify({ level, time, msg, logError: 'fields could not be serialized' });
     }
@@ -64,3 +100,7 @@ export function createJsonLogger(stream: LogStream = process.stdout): Logger {
     error: (fields, msg) => write('error', fields, msg),
   };
 }
+
+/** The format when `LOG_FORMAT` is unset: pretty for a person at a terminal, JSON for machines. */
+export const defaultLogFormat = (stream: { isTTY?: boolean } = process.stdout): LogFormat =>
+  stream.isTTY ? 'pretty' : 'json';

@@ -9,6 +9,7 @@ import * as operations from './0006-operations.js';
 import * as inventory from './0007-inventory.js';
 import * as schedules from './0008-schedules.js';
 import * as cancellation from './0010-cancellation.js';
+import * as payments from './0011-payments.js';
 import * as guestHolds from './0012-guest-holds.js';
 
 interface Migration {
@@ -27,6 +28,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0007-inventory', inventory],
   ['0008-schedules', schedules],
   ['0010-cancellation', cancellation],
+  ['0011-payments', payments],
   ['0012-guest-holds', guestHolds],
 ];
 

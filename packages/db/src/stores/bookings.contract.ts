@@ -153,6 +153,26 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       expect(await customerNames(workspaceId)).toEqual([]);
     });
 
+    it('a failure marked retryable rolls everything back and runs the work again, at most five times', async () => {
+      const workspaceId = await newWorkspace(knex());
+      let runs = 0;
+      const result = await uow().transaction(async ({ stores: { customers } }) => {
+        runs++;
+        unwrap(await customers.insert(workspaceId, customer(`Run${runs}`)));
+        return runs < 3 ? fail({ ...conflict('Lost a race.'), retryable: true }) : ok('done');
+      });
+      expect(result).toEqual(ok('done'));
+      expect(runs).toBe(3);
+      expect(await customerNames(workspaceId)).toEqual(['Run3']);
+      runs = 0;
+      const gaveUp = await uow().transaction(async () => {
+        runs++;
+        return fail({ ...conflict('Always lost.'), retryable: true });
+      });
+      expect(errorOf(gaveUp).message).toBe('Always lost.');
+      expect(runs).toBe(5);
+    });
+
     it('a nested transaction joins the outer one: its failure, passed up, rolls back both', async () => {
       const workspaceId = await newWorkspace(knex());
       const result = await uow().transaction(async (outer) => {
@@ -539,9 +559,16 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       const { payments } = stores();
       const input = session(scene, booking.id);
       const created = await payments.insertSession(input);
-      expect(created).toEqual({ ...input, createdAt: expect.any(Date), completedAt: null });
+      expect(created).toEqual({
+        ...input,
+        createdAt: expect.any(Date),
+        completedAt: null,
+        providerReference: null,
+      });
       expect(await payments.findSessionByToken(input.token)).toEqual(created);
       expect(await payments.findSessionByToken('unknown')).toBeNull();
+      expect(await payments.findSessionById(created.id)).toEqual(created);
+      expect(await payments.findSessionById('ps_missing')).toBeNull();
       const completedAt = new Date('2030-08-01T10:05:00.123Z');
       const completed = await withTransaction(knex(), async (trx) => {
         const trxPayments = createStores(trx).payments;
@@ -558,6 +585,13 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       expect((await payments.findSessionByToken(open.token))?.status).toBe('EXPIRED');
       expect((await payments.findSessionByToken(created.token))?.status).toBe('SUCCEEDED');
       expect((await payments.findSessionByToken(elsewhere.token))?.status).toBe('OPEN');
+
+      await payments.setSessionReference(elsewhere.id, 'cs_test_1');
+      await payments.setSessionReference(elsewhere.id, 'cs_test_2');
+      expect(await payments.findSessionById(elsewhere.id)).toEqual({
+        ...elsewhere,
+        providerReference: 'cs_test_2',
+      });
     });
 
     it('records: listed oldest first per booking; a session pays once; amounts are positive', async () => {
@@ -572,6 +606,7 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
         sessionId: null,
         currency: 'EUR',
         reason: null,
+        providerReference: null,
         ...extra,
       });
       const written = await withTransaction(knex(), async (trx) => {
@@ -607,6 +642,51 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
         payments.insertPayment(record({ kind: 'PAYMENT', amount: 9000, sessionId: paid.id })),
       ).rejects.toThrow();
       await expect(payments.insertPayment(record({ kind: 'REFUND', amount: 0 }))).rejects.toThrow();
+    });
+
+    it("provider references: a provider's payment is recorded once; refunds draw on the newest first", async () => {
+      const scene = await newBookingScene(knex());
+      const booking = await newBooking(knex(), scene);
+      const { payments } = stores();
+      const record = (kind: 'PAYMENT' | 'REFUND', providerReference: string | null) => ({
+        id: `pay_${newId('booking')}`,
+        workspaceId: scene.workspaceId,
+        bookingId: booking.id,
+        sessionId: null,
+        kind,
+        amount: 1000,
+        currency: 'EUR',
+        reason: null,
+        providerReference,
+      });
+      const deposit = await payments.insertPayment(record('PAYMENT', 'pi_deposit'));
+      expect(deposit.providerReference).toBe('pi_deposit');
+      await payments.insertPayment(record('PAYMENT', null));
+      await payments.insertPayment(record('PAYMENT', 'pi_balance'));
+      await payments.insertPayment(record('REFUND', 're_1 re_2'));
+      expect(await payments.listPaymentReferences(booking.id)).toEqual(['pi_balance', 'pi_deposit']);
+      expect(await payments.listPaymentReferences('bkg_missing')).toEqual([]);
+      await expect(payments.insertPayment(record('PAYMENT', 'pi_deposit'))).rejects.toThrow();
+      // Refund ids are not unique by index: several may share a row.
+      await payments.insertPayment(record('REFUND', 're_1 re_2'));
+    });
+  });
+
+  describe('provider events', () => {
+    it('an event is claimed once per provider; a rolled-back claim can be claimed again', async () => {
+      const eventId = `evt_${newId('booking')}`;
+      const { providerEvents } = stores();
+      await expect(
+        withTransaction(knex(), async (trx) => {
+          expect(await createStores(trx).providerEvents.claim('stripe', eventId, 'charge.refunded')).toBe(
+            true,
+          );
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(await providerEvents.claim('stripe', eventId, 'charge.refunded')).toBe(true);
+      expect(await providerEvents.claim('stripe', eventId, 'charge.refunded')).toBe(false);
+      expect(await providerEvents.claim('other', eventId, 'charge.refunded')).toBe(true);
     });
   });
 

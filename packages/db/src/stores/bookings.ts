@@ -254,7 +254,9 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
       // A move committed between the read and the locks. Waiting for its departure now would
       // take a lock out of order (a deadlock risk), so take it only if it is free.
       const moved = await lockDepartureIfFree(db, workspaceId, booking.availabilityId);
-      if (!moved) return fail(conflict('The booking is changing concurrently; retry.'));
+      // Busy: roll the whole transaction back (its locks with it) and run it again from the top.
+      if (!moved)
+        return fail({ ...conflict('The booking is changing concurrently; retry.'), retryable: true });
       departures.set(moved.id, moved);
       return ok({ booking, departures });
     },

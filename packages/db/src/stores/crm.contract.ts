@@ -225,6 +225,7 @@ export function describeCrmStoreContract(database: () => ContractDatabase): void
         amount: 9000,
         currency: 'EUR',
         reason: null,
+        providerReference: null,
       });
       await stores().customerNotes.insert(workspaceId, {
         id: newId('customerNote'),

@@ -18,6 +18,7 @@ import { createLeadStore } from './leads.js';
 import { createMemberStore } from './members.js';
 import { createOutboxStore } from './outbox.js';
 import { createPaymentStore } from './payments.js';
+import { createProviderEventStore } from './provider-events.js';
 import { createScheduleStore } from './schedules.js';
 import { createSessionStore } from './sessions.js';
 import { createTourStore } from './tours.js';
@@ -44,6 +45,7 @@ const FACTORIES = {
   bookings: createBookingStore,
   bookingHistory: createBookingHistoryStore,
   payments: createPaymentStore,
+  providerEvents: createProviderEventStore,
   outbox: createOutboxStore,
   idempotency: createIdempotencyStore,
   webhookEndpoints: createWebhookEndpointStore,
@@ -99,18 +101,32 @@ export function createUnitOfWork(db: Knex | Knex.Transaction): UnitOfWork<Reposi
   return {
     stores,
     async transaction<T>(work: (tx: UnitOfWork<Repositories>) => Promise<Result<T>>): Promise<Result<T>> {
-      let signal: RollbackSignal | undefined;
-      try {
-        return await db.transaction(async (trx) => {
-          const result = await work(createUnitOfWork(trx));
-          if (result.ok) return result;
-          signal = new RollbackSignal(result);
-          throw signal;
-        });
-      } catch (error) {
-        if (signal && error === signal) return signal.failure;
-        throw error;
+      // A failure marked retryable is a race lost on locks: everything rolls back and runs again.
+      for (let attempt = 1; ; attempt++) {
+        const result = await runOnce(db as Knex, work);
+        if (result.ok || !result.error.retryable || attempt >= MAX_ATTEMPTS) return result;
       }
     },
   };
+}
+
+/** How often a transaction that lost a race on its locks is run again before its failure stands. */
+const MAX_ATTEMPTS = 5;
+
+async function runOnce<T>(
+  db: Knex,
+  work: (tx: UnitOfWork<Repositories>) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  let signal: RollbackSignal | undefined;
+  try {
+    return await db.transaction(async (trx) => {
+      const result = await work(createUnitOfWork(trx));
+      if (result.ok) return result;
+      signal = new RollbackSignal(result);
+      throw signal;
+    });
+  } catch (error) {
+    if (signal && error === signal) return signal.failure;
+    throw error;
+  }
 }

@@ -14,6 +14,7 @@ interface SessionRow {
   expires_at: DbTimestamp;
   created_at: DbTimestamp;
   completed_at: DbTimestamp | null;
+  provider_reference: string | null;
 }
 
 interface PaymentRow {
@@ -25,6 +26,7 @@ interface PaymentRow {
   amount: DbBigint;
   currency: string;
   reason: string | null;
+  provider_reference: string | null;
   created_at: DbTimestamp;
 }
 
@@ -40,6 +42,7 @@ const toSession = (row: SessionRow): PaymentSession => ({
   expiresAt: new Date(row.expires_at),
   createdAt: new Date(row.created_at),
   completedAt: toDateOrNull(row.completed_at),
+  providerReference: row.provider_reference,
 });
 
 const toPayment = (row: PaymentRow): PaymentRecord => ({
@@ -51,6 +54,7 @@ const toPayment = (row: PaymentRow): PaymentRecord => ({
   amount: toNumber(row.amount),
   currency: row.currency,
   reason: row.reason,
+  providerReference: row.provider_reference,
   createdAt: new Date(row.created_at),
 });
 
@@ -59,7 +63,9 @@ export function createPaymentStore(db: Knex | Knex.Transaction): PaymentStore {
   const payments = () => db<PaymentRow>('payments');
 
   return {
-    async insertSession(session: Omit<PaymentSession, 'createdAt' | 'completedAt'>): Promise<PaymentSession> {
+    async insertSession(
+      session: Omit<PaymentSession, 'createdAt' | 'completedAt' | 'providerReference'>,
+    ): Promise<PaymentSession> {
       const [row] = await sessions()
         .insert({
           id: session.id,
@@ -79,6 +85,15 @@ export function createPaymentStore(db: Knex | Knex.Transaction): PaymentStore {
     async findSessionByToken(token: string): Promise<PaymentSession | null> {
       const row = await sessions().where({ token }).first();
       return row ? toSession(row) : null;
+    },
+
+    async findSessionById(id: string): Promise<PaymentSession | null> {
+      const row = await sessions().where({ id }).first();
+      return row ? toSession(row) : null;
+    },
+
+    async setSessionReference(id: string, providerReference: string): Promise<void> {
+      await sessions().where({ id }).update({ provider_reference: providerReference });
     },
 
     async lockSession(id: string): Promise<PaymentSession | null> {
@@ -117,6 +132,7 @@ export function createPaymentStore(db: Knex | Knex.Transaction): PaymentStore {
           amount: payment.amount,
           currency: payment.currency,
           reason: payment.reason,
+          provider_reference: payment.providerReference,
         })
         .returning('*');
       return toPayment(row as PaymentRow);
@@ -128,6 +144,15 @@ export function createPaymentStore(db: Knex | Knex.Transaction): PaymentStore {
         .where({ workspace_id: workspaceId, booking_id: bookingId })
         .orderBy('seq');
       return rows.map(toPayment);
+    },
+
+    async listPaymentReferences(bookingId: string): Promise<string[]> {
+      const rows = await payments()
+        .where({ booking_id: bookingId, kind: 'PAYMENT' })
+        .whereNotNull('provider_reference')
+        .orderBy('seq', 'desc')
+        .select('provider_reference');
+      return rows.map((row) => row.provider_reference as string);
     },
   };
 }

@@ -204,7 +204,8 @@ export function createWebhookDeliveryStore(db: Knex | Knex.Transaction): Webhook
     ): Promise<WebhookDeliveryRecord | null> {
       const [row] = await deliveries()
         .where({ workspace_id: workspaceId, endpoint_id: endpointId, id })
-        .update({ status: 'PENDING', next_attempt_at: now, locked_until: null })
+        // A queued attempt has not been delivered (yet): the earlier deliveredAt would contradict PENDING.
+        .update({ status: 'PENDING', next_attempt_at: now, locked_until: null, delivered_at: null })
         .returning('*');
       return row ? toDeliveryRecord(row as DeliveryRow) : null;
     },

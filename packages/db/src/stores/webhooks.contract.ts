@@ -459,7 +459,12 @@ export function describeWebhookStoreContract(database: () => ContractDatabase): 
         expect(await deliveries().resend(workspaceId, newId('webhookEndpoint'), id, now)).toBeNull();
         expect(await deliveries().resend(workspaceId, endpoint.id, newId('webhookDelivery'), now)).toBeNull();
         const resent = await deliveries().resend(workspaceId, endpoint.id, id, now);
-        expect(resent).toEqual({ ...done, status: 'PENDING', nextAttemptAt: now.toISOString() });
+        expect(resent).toEqual({
+          ...done,
+          status: 'PENDING',
+          nextAttemptAt: now.toISOString(),
+          deliveredAt: null,
+        });
         expect(claimedIds(await deliveries().claimDue(now, 10, LEASE_MS))).toEqual([id]);
       });
 

@@ -1,11 +1,11 @@
-import { emitBookingEvent, recordStatus } from '../bookings/booking-writes.js';
-import type { BookingPatch, BookingRecord, BookingStores } from '../bookings/ports.js';
-import { derivePaymentStatus, outstandingAmount } from '../bookings/rules.js';
+import { emitBookingEvent } from '../bookings/booking-writes.js';
+import type { BookingRecord, BookingStores } from '../bookings/ports.js';
+import { outstandingAmount } from '../bookings/rules.js';
 import { notFound, unprocessable } from '../shared/errors.js';
-import { newId } from '../shared/ids.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { PaymentSession } from './ports.js';
+import { recordPaymentLocked } from './record-payment.js';
 
 export interface CompletePaymentDeps {
   uow: UnitOfWork<Pick<BookingStores, 'bookings' | 'payments' | 'customers' | 'bookingHistory' | 'outbox'>>;
@@ -50,45 +50,9 @@ export async function completePayment(
     if (amount <= 0) {
       return fail(unprocessable('Nothing is outstanding on this booking.', 'amount', 'nothing_outstanding'));
     }
-    const payment = await stores.payments.insertPayment({
-      id: newId('payment'),
-      workspaceId: booking.workspaceId,
-      bookingId: booking.id,
-      sessionId: session.id,
-      kind: 'PAYMENT',
-      amount,
-      currency: booking.currency,
-      reason: null,
-    });
-    const paid = booking.amountPaid + payment.amount;
-    const patch: BookingPatch = {
-      amountPaid: paid,
-      paymentStatus: derivePaymentStatus(booking.totalAmount, paid, booking.amountRefunded),
-    };
-    const confirms = booking.status === 'PENDING';
-    if (confirms) {
-      patch.status = 'CONFIRMED';
-      patch.confirmedAt = now.toISOString();
-      patch.expiresAt = null;
-    }
-    const updated = await stores.bookings.update(booking.workspaceId, booking.id, patch);
-    const completed = await stores.payments.updateSession(session.id, {
-      status: 'SUCCEEDED',
-      completedAt: now,
-    });
-    await stores.customers.refreshStats(booking.workspaceId, booking.customerId);
-    await emitBookingEvent(stores, deps.clock, 'payment.succeeded', updated, {
-      paymentId: payment.id,
-      bookingId: booking.id,
-      amount: payment.amount,
-      currency: payment.currency,
-      purpose: session.purpose,
-    });
-    if (confirms) {
-      await recordStatus(stores, updated, booking.status, { type: 'system', id: null }, 'PAYMENT_SUCCEEDED');
-      await emitBookingEvent(stores, deps.clock, 'booking.confirmed', updated);
-    }
-    return ok({ session: completed, booking: updated });
+    return ok(
+      await recordPaymentLocked(stores, deps.clock, booking, session, { amount, providerReference: null }),
+    );
   });
 }
 

@@ -15,6 +15,8 @@ export interface PaymentSession {
   expiresAt: Date;
   createdAt: Date;
   completedAt: Date | null;
+  /** The provider's checkout for this session (a Stripe Checkout Session id); null until started. */
+  providerReference: string | null;
 }
 
 export interface PaymentRecord {
@@ -26,12 +28,24 @@ export interface PaymentRecord {
   amount: number;
   currency: string;
   reason: string | null;
+  /**
+   * The provider's record of the money: a PAYMENT's payment (what refunds draw on), a REFUND's
+   * refund id (ids separated by spaces when one refund drew on several payments). Null in the
+   * sandbox.
+   */
+  providerReference: string | null;
   createdAt: Date;
 }
 
 export interface PaymentStore {
-  insertSession(session: Omit<PaymentSession, 'createdAt' | 'completedAt'>): Promise<PaymentSession>;
+  insertSession(
+    session: Omit<PaymentSession, 'createdAt' | 'completedAt' | 'providerReference'>,
+  ): Promise<PaymentSession>;
   findSessionByToken(token: string): Promise<PaymentSession | null>;
+  /** A session by its id (what a provider's webhook names); null when unknown. */
+  findSessionById(id: string): Promise<PaymentSession | null>;
+  /** Records the provider's checkout for the session (a fresh one replaces a stale one). */
+  setSessionReference(id: string, providerReference: string): Promise<void>;
   /** Locks the session row (FOR UPDATE). Lock the booking's departure and the booking first. */
   lockSession(id: string): Promise<PaymentSession | null>;
   updateSession(
@@ -44,4 +58,15 @@ export interface PaymentStore {
   extendOpenSessions(bookingId: string, expiresAt: Date): Promise<void>;
   insertPayment(payment: Omit<PaymentRecord, 'createdAt'>): Promise<PaymentRecord>;
   listPayments(workspaceId: string, bookingId: string): Promise<PaymentRecord[]>;
+  /** The provider references of the booking's PAYMENT records, newest first (what refunds draw on). */
+  listPaymentReferences(bookingId: string): Promise<string[]>;
+}
+
+/** Webhook events already handled, per provider: each is acted on once. */
+export interface ProviderEventStore {
+  /**
+   * Claims the event for the caller's transaction: true the first time, false when it was
+   * handled before (a concurrent twin waits for the first to commit or roll back).
+   */
+  claim(provider: string, eventId: string, type: string): Promise<boolean>;
 }

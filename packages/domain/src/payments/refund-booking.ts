@@ -2,11 +2,11 @@ import { emitBookingEvent } from '../bookings/booking-writes.js';
 import type { BookingContext } from '../bookings/create-booking.js';
 import type { BookingRecord, BookingStores } from '../bookings/ports.js';
 import { derivePaymentStatus } from '../bookings/rules.js';
-import { unprocessable } from '../shared/errors.js';
+import { notFound, unprocessable } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
-import type { PaymentProvider } from './checkout.js';
+import { type PaymentProvider, refundAtProvider } from './checkout.js';
 
 type RefundStores = Pick<BookingStores, 'bookings' | 'payments' | 'customers' | 'outbox'>;
 
@@ -28,36 +28,15 @@ export async function refundLocked(
   amount: number,
   reason: string | null,
 ): Promise<Result<BookingRecord>> {
-  const refunded = await deps.payments.refund({
-    bookingId: booking.id,
-    amount,
-    currency: booking.currency,
-  });
+  const refunded = await refundAtProvider(stores, deps.payments, booking, amount);
   if (!refunded.ok) return refunded;
-  const payment = await stores.payments.insertPayment({
-    id: newId('payment'),
-    workspaceId: booking.workspaceId,
-    bookingId: booking.id,
-    sessionId: null,
-    kind: 'REFUND',
-    amount,
-    currency: booking.currency,
-    reason,
-  });
-  const total = booking.amountRefunded + amount;
-  const updated = await stores.bookings.update(booking.workspaceId, booking.id, {
-    amountRefunded: total,
-    paymentStatus: derivePaymentStatus(booking.totalAmount, booking.amountPaid, total),
-  });
-  await stores.customers.refreshStats(booking.workspaceId, booking.customerId);
-  await emitBookingEvent(stores, deps.clock, 'payment.refunded', updated, {
-    paymentId: payment.id,
-    bookingId: booking.id,
-    amount,
-    currency: booking.currency,
-    reason: payment.reason,
-  });
-  return ok(updated);
+  return ok(
+    await recordRefundLocked(stores, deps.clock, booking, {
+      amount,
+      reason,
+      providerReference: refunded.value.reference,
+    }),
+  );
 }
 
 /** Refunds (additive): part or all of what was paid; paymentStatus follows. */
@@ -68,9 +47,9 @@ export function refundBooking(
   input: { amount?: number; reason?: string },
 ): Promise<Result<BookingRecord>> {
   return deps.uow.transaction(async ({ stores }) => {
-    const locked = await stores.bookings.lockWithDepartures(ctx.workspaceId, bookingId);
-    if (!locked.ok) return locked;
-    const { booking } = locked.value;
+    // The booking alone: no seats move, and a provider's network call must not hold a departure.
+    const booking = await stores.bookings.lock(ctx.workspaceId, bookingId);
+    if (!booking) return fail(notFound('booking'));
     const refundable = booking.amountPaid - booking.amountRefunded;
     if (refundable <= 0)
       return fail(unprocessable('Nothing paid is left to refund.', 'amount', 'nothing_to_refund'));
@@ -80,4 +59,41 @@ export function refundBooking(
     }
     return refundLocked(stores, deps, booking, amount, input.reason ?? null);
   });
+}
+
+/**
+ * Records money returned on a booking the caller has locked: the REFUND record, the booking's
+ * refunded amount and paymentStatus, the customer's figures, `payment.refunded`.
+ */
+export async function recordRefundLocked(
+  stores: RefundStores,
+  clock: Clock,
+  booking: BookingRecord,
+  refund: { amount: number; reason: string | null; providerReference: string | null },
+): Promise<BookingRecord> {
+  const payment = await stores.payments.insertPayment({
+    id: newId('payment'),
+    workspaceId: booking.workspaceId,
+    bookingId: booking.id,
+    sessionId: null,
+    kind: 'REFUND',
+    amount: refund.amount,
+    currency: booking.currency,
+    reason: refund.reason,
+    providerReference: refund.providerReference,
+  });
+  const total = booking.amountRefunded + refund.amount;
+  const updated = await stores.bookings.update(booking.workspaceId, booking.id, {
+    amountRefunded: total,
+    paymentStatus: derivePaymentStatus(booking.totalAmount, booking.amountPaid, total),
+  });
+  await stores.customers.refreshStats(booking.workspaceId, booking.customerId);
+  await emitBookingEvent(stores, clock, 'payment.refunded', updated, {
+    paymentId: payment.id,
+    bookingId: booking.id,
+    amount: refund.amount,
+    currency: booking.currency,
+    reason: payment.reason,
+  });
+  return updated;
 }

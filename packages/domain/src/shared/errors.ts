@@ -22,6 +22,12 @@ export interface DomainError {
   details?: ErrorDetail[];
   /** For RATE_LIMITED: when the caller may try again (the adapter's `Retry-After`). */
   retryAfterSeconds?: number;
+  /**
+   * A race lost inside the transaction (locks taken in an order that cannot continue): the
+   * owner of the transaction may roll it back and run the whole work again. Only for failures
+   * found before any effect outside the database (a refund, an e-mail).
+   */
+  retryable?: boolean;
 }
 
 const withDetail = (code: ErrorCode, message: string, field?: string, issue?: string): DomainError =>

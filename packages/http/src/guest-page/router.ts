@@ -16,7 +16,7 @@ import type { HttpDeps } from '../deps.js';
 import { statusForCode } from '../errors.js';
 import { localeOf } from './format.js';
 import { bookingCalendar } from './ics.js';
-import { bookingPage, checkoutRedirectPage, GUEST_PAGE_CSP, notFoundPage } from './view.js';
+import { bookingPage, checkoutRedirectPage, guestPagePolicy, notFoundPage } from './view.js';
 
 /** Longer path segments name no record, as on every route. */
 const MAX_TOKEN_LENGTH = 100;
@@ -25,11 +25,11 @@ const MAX_TOKEN_LENGTH = 100;
 const formBody = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 });
 
 /** A guest's link is a credential: never cached or indexed, never leaked through a Referer. */
-function guestHeaders(res: Response) {
+function guestHeaders(res: Response, policy: string) {
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('X-Robots-Tag', 'noindex');
-  res.setHeader('Content-Security-Policy', GUEST_PAGE_CSP);
+  res.setHeader('Content-Security-Policy', policy);
 }
 
 const field = (req: Request, name: string): string | undefined => {
@@ -89,8 +89,9 @@ export function guestPageRouter(deps: HttpDeps): Router {
     sendPage(req, res, booking, statusForCode(failure.code), failure);
   }
 
+  const policy = guestPagePolicy(deps.config.publicBaseUrl.startsWith('https:'));
   router.use('/b', (_req, res, next) => {
-    guestHeaders(res);
+    guestHeaders(res, policy);
     next();
   });
 

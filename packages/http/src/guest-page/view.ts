@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { PublicBooking } from '@travelops/domain';
+import { pagePolicy } from '../csp.js';
 import { escapeHtml as e, type Formatters, formatters } from './format.js';
 import { guestStrings as s } from './strings.js';
 
@@ -27,21 +27,12 @@ button.danger{background:#a61b13}
 a{color:#0a58a8}
 :focus-visible{outline:3px solid #b45309;outline-offset:2px}`;
 
-const styleHash = `'sha256-${createHash('sha256').update(STYLE, 'utf8').digest('base64')}'`;
-
 /**
  * The guest pages' policy: no script at all (their forms post to the service, which answers
  * with a redirect), the one inline style by its hash, forms only to this origin, never framed.
  */
-export const GUEST_PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'none'",
-  `style-src ${styleHash}`,
-  "img-src 'self'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const guestPagePolicy = (https: boolean): string =>
+  pagePolicy({ https, inlineStyles: [STYLE], formToSelf: true });
 
 function page(title: string, body: string, head = ''): string {
   return `<!doctype html>

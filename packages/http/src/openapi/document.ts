@@ -1,8 +1,11 @@
 import { PaginationSchema } from '@travelops/domain';
 import type * as v from 'valibot';
 import { acceptsBearer, type RouteDefinition } from '../route.js';
+import { SCHEMA_NAMES } from './component-names.js';
 import { type ComponentRoots, collectComponents } from './components.js';
-import { ERROR_RESPONSES, ErrorEnvelopeSchema } from './error-responses.js';
+import { ERROR_RESPONSES, ErrorEnvelopeSchema, errorExample } from './error-responses.js';
+import { exampleOf, parameterExample } from './examples.js';
+import { describeFields } from './field-descriptions.js';
 import { type Components, type JsonSchemaObject, jsonSchemaOf } from './json-schema.js';
 import { webhookOperations, webhookPayloadSchemas } from './webhooks.js';
 
@@ -61,6 +64,9 @@ const RESPONSE_HEADERS = {
   ),
 };
 
+/** What a `nextCursor` looks like: opaque, signed; clients pass it back unchanged. */
+const EXAMPLE_CURSOR = 'eyJrIjpbIjIwMjYtMDYtMDJUMTQ6MzE6MDcuMTIwWiJdfQ.k3Jx0vQm8Yw';
+
 const RETRY_AFTER_HEADER = {
   description: 'Seconds to wait before retrying (equal to `X-RateLimit-Reset`).',
   schema: { type: 'integer' },
@@ -86,19 +92,40 @@ function errorStatuses(route: RouteDefinition): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `example` of a parameter, when it has one (an opaque cursor has none). */
+function withExample(name: string, schema: v.GenericSchema | undefined) {
+  const example = schema ? parameterExample(name, schema) : undefined;
+  return example === undefined ? {} : { example };
+}
+
 function parametersOf(route: RouteDefinition, components: Components) {
   const parameters: object[] = [];
   const path = route.params
     ? jsonSchemaOf(route.params as v.GenericSchema, { inlineRoot: true, components })
     : null;
-  for (const [name, schema] of Object.entries(path?.properties ?? {})) {
-    parameters.push({ name, in: 'path', required: true, schema });
+  for (const [name, entry] of Object.entries(route.params?.entries ?? {})) {
+    parameters.push({
+      name,
+      in: 'path',
+      required: true,
+      schema: path?.properties?.[name] ?? { type: 'string' },
+      ...withExample(name, entry),
+    });
   }
   const query = route.query
     ? jsonSchemaOf(route.query as v.GenericSchema, { inlineRoot: true, components })
     : null;
   for (const [name, schema] of Object.entries(query?.properties ?? {})) {
-    parameters.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema });
+    parameters.push({
+      name,
+      in: 'query',
+      required: query?.required?.includes(name) ?? false,
+      schema,
+      ...withExample(name, route.query?.entries[name]),
+    });
   }
   if (route.idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   if (route.access !== 'public' && route.method !== 'get') {
@@ -114,7 +141,10 @@ function securityOf(route: RouteDefinition) {
 }
 
 function successResponse(route: RouteDefinition, components: Components) {
-  const item = jsonSchemaOf(route.success.schema, { components });
+  const item = describeFields(
+    jsonSchemaOf(route.success.schema, { components }),
+    SCHEMA_NAMES.get(route.success.schema),
+  );
   const data: JsonSchemaObject = route.success.list ? { type: 'array', items: item } : item;
   const paginated = route.success.list === 'paginated';
   const schema = {
@@ -124,6 +154,16 @@ function successResponse(route: RouteDefinition, components: Components) {
       data,
       ...(paginated && { pagination: jsonSchemaOf(PaginationSchema, { components }) }),
     },
+  };
+  const one = exampleOf(route.success.schema);
+  // A delete answers the id it was given: the example's is the path's.
+  const lastParam = Object.entries(route.params?.entries ?? {}).at(-1);
+  if (route.method === 'delete' && lastParam && isRecord(one) && 'id' in one) {
+    one.id = parameterExample(...lastParam);
+  }
+  const generated = {
+    data: route.success.list ? [one] : one,
+    ...(paginated && { pagination: { hasMore: true, nextCursor: EXAMPLE_CURSOR } }),
   };
   const alternatives = (route.success.alternatives ?? []).map(({ mediaType, description, example }) => [
     mediaType,
@@ -137,10 +177,7 @@ function successResponse(route: RouteDefinition, components: Components) {
     description: route.success.description,
     headers: { ...RESPONSE_HEADERS, ...Object.fromEntries(headers) },
     content: {
-      'application/json': {
-        schema,
-        ...(route.success.example !== undefined && { example: route.success.example }),
-      },
+      'application/json': { schema, example: route.success.example ?? generated },
       ...Object.fromEntries(alternatives),
     },
   };
@@ -165,7 +202,12 @@ function operationOf(route: RouteDefinition, components: Components) {
     ...(route.body && {
       requestBody: {
         required: route.body.type !== 'optional',
-        content: { 'application/json': { schema: jsonSchemaOf(route.body, { components }) } },
+        content: {
+          'application/json': {
+            schema: describeFields(jsonSchemaOf(route.body, { components }), SCHEMA_NAMES.get(route.body)),
+            example: exampleOf(route.body),
+          },
+        },
       },
     }),
     responses,
@@ -203,10 +245,13 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
   }
   Object.assign(paths, options.extraPaths);
   const schemas = Object.fromEntries(
-    [...components].map(([name, schema]) => [name, jsonSchemaOf(schema, { inlineRoot: true, components })]),
+    [...components].map(([name, schema]) => [
+      name,
+      describeFields(jsonSchemaOf(schema, { inlineRoot: true, components }), name),
+    ]),
   );
   const responses = Object.fromEntries(
-    Object.values(ERROR_RESPONSES).map(({ name, description }) => [
+    Object.entries(ERROR_RESPONSES).map(([status, { name, description }]) => [
       name,
       {
         description,
@@ -214,7 +259,12 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
           name === 'RateLimited'
             ? { ...RESPONSE_HEADERS, 'Retry-After': RETRY_AFTER_HEADER }
             : RESPONSE_HEADERS,
-        content: { 'application/json': { schema: jsonSchemaOf(ErrorEnvelopeSchema, { components }) } },
+        content: {
+          'application/json': {
+            schema: jsonSchemaOf(ErrorEnvelopeSchema, { components }),
+            example: errorExample(Number(status)),
+          },
+        },
       },
     ]),
   );
@@ -227,8 +277,15 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
     info: {
       title: 'TravelOps API',
       version: API_VERSION,
-      description:
-        'Travel operations: tours, departures (availability), customers and bookings, with public endpoints for booking widgets and guests. Money is an integer in the currency minor unit; timestamps are UTC ISO 8601 with milliseconds; ids are opaque prefixed strings; lists are cursor-paginated (`limit` 1..100, default 25; follow `pagination.nextCursor` until `hasMore` is false).\n\n**Rate limits.** Fixed windows of 60 seconds (configurable): 600 requests per API token or session on authenticated operations, 120 per client IP on `/public/` and on everything else, including requests whose credential fails (so a flood of bad tokens is limited by address). Counters live in Redis, shared by every API instance. Every answer, errors included, carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until the window ends); past the limit the answer is 429 `RATE_LIMITED` with `Retry-After` (seconds). Health probes report the caller IP budget without spending it. Behind a proxy, the client IP comes from `X-Forwarded-For` only when the proxy is configured as trusted (`TRUST_PROXY`); IPv6 clients are counted per /64.',
+      description: [
+        'Travel operations: tours, departures (availability), customers and bookings, with public endpoints for booking widgets and guests. Money is an integer in the currency minor unit; timestamps are UTC ISO 8601 with milliseconds; ids are opaque prefixed strings; lists are cursor-paginated (`limit` 1..100, default 25; follow `pagination.nextCursor` until `hasMore` is false).',
+        '**Rate limits.** Fixed windows of 60 seconds (configurable): 600 requests per API token or session on authenticated operations, 120 per client IP on `/public/` and on everything else, including requests whose credential fails (so a flood of bad tokens is limited by address). With Redis configured the counters live there, shared by every API instance; without it each instance counts on its own (a single-instance setup). Every answer, errors included, carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until the window ends); past the limit the answer is 429 `RATE_LIMITED` with `Retry-After` (seconds). Health probes report the caller IP budget without spending it. Behind a proxy, the client IP comes from `X-Forwarded-For` only when the proxy is configured as trusted (`TRUST_PROXY`); IPv6 clients are counted per /64.',
+        '## Authentication\n\nIntegrations send `Authorization: Bearer tops_...`: an API token bound to one workspace and a role (`READ_ONLY`, `OPERATIONS`, `ADMIN`), made in the API-key settings and shown once. Every path under `/workspaces/{workspaceId}/` needs one; another workspace in the path is 403 `FORBIDDEN`, a missing, unknown, expired or revoked token 401 `UNAUTHENTICATED`. The first-party application signs in with `POST /auth/login` and gets a session cookie; its POST, PATCH and DELETE also send `X-CSRF-Token`. `/public/` needs nothing.',
+        '## Errors\n\nEvery error is `{ "error": { "code", "message", "details"?: [{ "field", "issue" }], "requestId" } }`. Codes: `VALIDATION_ERROR` 400 (also 413, 415), `UNAUTHENTICATED` 401, `FORBIDDEN` 403, `NOT_FOUND` 404, `CONFLICT` 409, `UNPROCESSABLE` 422, `RATE_LIMITED` 429, `INTERNAL_ERROR` 500. `details[].issue` names the rule (`required`, `too_long`, `unknown_field`, `insufficient_seats`, `invalid_transition`...). Retry only 429 (after `Retry-After`) and 5xx (with backoff).',
+        '## Idempotency\n\nSend `Idempotency-Key: <uuid>` on every creating POST, a fresh one per logical operation. A replay within 24 hours answers the original status and body with `Idempotent-Replayed: true`; the same key with another body is 422 `idempotency_key_reused`; while the first runs, 409 `idempotency_key_in_use`. Only successes are kept: a failed request may be retried with the same key.',
+        '## Pagination\n\nLists answer `{ "data": [...], "pagination": { "hasMore", "nextCursor" } }`. Pass `nextCursor` back as `cursor` (with the same filters) until `hasMore` is false. Cursors are opaque and signed: an altered one, or one from another list, is 400 with `details[0].field = "cursor"`.',
+        '## Webhooks\n\nRegister endpoints under Webhooks (ADMIN). Each event is POSTed as `{ id, type, createdAt, workspaceId, data }` with `service-signature: t=<unix seconds>,v1=<hex>` (HMAC-SHA256 over `<t>.<raw body>`) and `service-event-id`; the event kinds and their payloads are listed under Webhooks. `@travelops/webhooks` verifies them.',
+      ].join('\n\n'),
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: options.serverUrl }],
@@ -275,5 +332,3 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
     },
   };
 }
-
-export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

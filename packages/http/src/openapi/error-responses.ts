@@ -71,9 +71,49 @@ const OTHER_STATUSES: Array<ErrorResponse & { status: number; code: ErrorCode }>
 ];
 
 /** The documented error responses by status (ascending, as integer keys iterate). */
-export const ERROR_RESPONSES: Record<number, { name: string; description: string }> = Object.fromEntries(
-  [
-    ...ERROR_CODES.map((code) => ({ status: statusForCode(code), code, ...RESPONSE_OF_CODE[code] })),
-    ...OTHER_STATUSES,
-  ].map(({ status, code, name, meaning }) => [status, { name, description: `${code}: ${meaning}` }]),
-);
+export const ERROR_RESPONSES: Record<number, { name: string; description: string; code: ErrorCode }> =
+  Object.fromEntries(
+    [
+      ...ERROR_CODES.map((code) => ({ status: statusForCode(code), code, ...RESPONSE_OF_CODE[code] })),
+      ...OTHER_STATUSES,
+    ].map(({ status, code, name, meaning }) => [status, { name, code, description: `${code}: ${meaning}` }]),
+  );
+
+type ErrorBody = Omit<v.InferOutput<typeof ErrorSchema>, 'code' | 'requestId'>;
+
+/** What a caller typically reads at each status (the envelope exactly as sent). */
+const EXAMPLE_BODIES: Record<number, ErrorBody> = {
+  400: {
+    message: 'The request is invalid.',
+    details: [
+      { field: 'customer.email', issue: 'invalid_email' },
+      { field: 'participants', issue: 'too_short' },
+    ],
+  },
+  401: { message: 'Missing or invalid credential.' },
+  403: { message: 'This credential may not do that in this workspace.' },
+  404: { message: 'No such booking.' },
+  409: {
+    message: 'Not enough seats left on this departure.',
+    details: [{ field: 'participants', issue: 'insufficient_seats' }],
+  },
+  413: { message: 'The body is larger than 1 MB.', details: [{ field: 'body', issue: 'too_large' }] },
+  415: {
+    message: 'Send the body as application/json.',
+    details: [{ field: 'Content-Type', issue: 'unsupported_media_type' }],
+  },
+  422: {
+    message: 'This booking cannot move to that status.',
+    details: [{ field: 'status', issue: 'invalid_transition' }],
+  },
+  429: { message: 'Rate limit exceeded: retry after 42 seconds.' },
+  500: { message: 'An internal error occurred.' },
+};
+
+/** The example of an error response at `status`, in the envelope every error uses. */
+export function errorExample(status: number): v.InferOutput<typeof ErrorEnvelopeSchema> {
+  const response = ERROR_RESPONSES[status];
+  const body = EXAMPLE_BODIES[status];
+  if (!response || !body) throw new Error(`no error example for status ${status}`);
+  return { error: { code: response.code, ...body, requestId: 'req_4Xk9TzQ2mB7rW1pLs8YvNc' } };
+}

@@ -1,6 +1,7 @@
 import { BookingSchema, IncidentSchema, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@travelops/domain';
 import type * as v from 'valibot';
 import { isSchema } from './component-names.js';
+import { exampleOf } from './examples.js';
 import { type Components, jsonSchemaOf } from './json-schema.js';
 
 const PAYMENT_EVENT_DATA = {
@@ -19,7 +20,12 @@ const PAYMENT_EVENT_DATA = {
 const PAYMENT_FAILED_DATA = {
   type: 'object',
   required: ['bookingId', 'sessionId', 'amount'],
-  properties: { bookingId: { type: 'string' }, sessionId: { type: 'string' }, amount: { type: 'integer' } },
+  properties: {
+    bookingId: { type: 'string' },
+    sessionId: { type: 'string' },
+    amount: { type: 'integer' },
+    reason: { type: ['string', 'null'], description: "The provider's decline code, when it gave one." },
+  },
 };
 
 function envelope(type: string, data: object) {
@@ -66,6 +72,43 @@ const PAYLOADS: Record<WebhookEventType, v.GenericSchema | object> = {
   'incident.created': IncidentSchema,
 };
 
+/** Examples of the two payment payloads, which are plain JSON Schema rather than valibot. */
+const PAYMENT_EXAMPLES: Record<string, object> = {
+  'payment.succeeded': {
+    paymentId: 'pay_4Xk9TzQ2mB7rW1pLs8YvNc',
+    bookingId: 'bkg_4Xk9TzQ2mB7rW1pLs8YvNc',
+    amount: 5000,
+    currency: 'EUR',
+    purpose: 'FULL',
+    reason: null,
+  },
+  'payment.refunded': {
+    paymentId: 'pay_4Xk9TzQ2mB7rW1pLs8YvNc',
+    bookingId: 'bkg_4Xk9TzQ2mB7rW1pLs8YvNc',
+    amount: 2000,
+    currency: 'EUR',
+    purpose: 'FULL',
+    reason: 'Guest asked to cancel',
+  },
+  'payment.failed': {
+    bookingId: 'bkg_4Xk9TzQ2mB7rW1pLs8YvNc',
+    sessionId: 'ps_4Xk9TzQ2mB7rW1pLs8YvNc',
+    amount: 5000,
+  },
+};
+
+/** The delivered envelope of an event kind, with its `data` made from the same schema. */
+function envelopeExample(type: WebhookEventType) {
+  const payload = PAYLOADS[type];
+  return {
+    id: 'evt_4Xk9TzQ2mB7rW1pLs8YvNc',
+    type,
+    createdAt: '2026-06-02T14:31:07.120Z',
+    workspaceId: 'ws_4Xk9TzQ2mB7rW1pLs8YvNc',
+    data: isSchema(payload) ? exampleOf(payload) : PAYMENT_EXAMPLES[type],
+  };
+}
+
 /** The payload schemas, whose components the document publishes beside the routes' ones. */
 export const webhookPayloadSchemas = (): v.GenericSchema[] => Object.values(PAYLOADS).filter(isSchema);
 
@@ -101,11 +144,19 @@ export function webhookOperations(components: Components): Record<string, object
                   example: 't=1700000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
                 },
               },
-              { name: 'service-event-id', in: 'header', required: true, schema: { type: 'string' } },
+              {
+                name: 'service-event-id',
+                in: 'header',
+                required: true,
+                schema: { type: 'string' },
+                example: 'evt_4Xk9TzQ2mB7rW1pLs8YvNc',
+              },
             ],
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: envelope(type, data) } },
+              content: {
+                'application/json': { schema: envelope(type, data), example: envelopeExample(type) },
+              },
             },
             responses: {
               '200': { description: 'Any 2xx acknowledges the delivery.' },

@@ -23,7 +23,13 @@ export interface WebhookDeliveryJobOptions {
   /** A claimed delivery is another worker's to retry if this one has not finished by then. */
   leaseMs?: number;
   batchSize?: number;
+  /** Told the outcome of every attempt (metrics): delivered, to be retried, or given up. */
+  onAttempt?: (outcome: DeliveryAttemptOutcome) => void;
 }
+
+export type DeliveryAttemptOutcome = 'succeeded' | 'retrying' | 'failed';
+
+const OUTCOME_OF = { SUCCEEDED: 'succeeded', PENDING: 'retrying', FAILED: 'failed' } as const;
 
 /**
  * Delivers the outbox to webhook endpoints: fans new events out to subscribed endpoints,
@@ -70,6 +76,7 @@ export function createWebhookDeliveryJob(options: WebhookDeliveryJobOptions): Jo
         response.error ?? (decision.status === 'SUCCEEDED' ? null : response.body?.slice(0, 500) || null),
       deliveredAt: decision.status === 'SUCCEEDED' ? finished : null,
     });
+    options.onAttempt?.(OUTCOME_OF[decision.status]);
     if (decision.disableEndpoint) {
       await stores.webhookEndpoints.update(endpoint.workspaceId, endpoint.id, {
         enabled: false,

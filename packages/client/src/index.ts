@@ -1,0 +1,44 @@
+import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
+import type { $defs, components, operations, paths, webhooks } from './schema.js';
+
+export type { $defs, components, operations, paths, webhooks };
+
+/** The typed client: `client.GET('/workspaces/{workspaceId}/bookings', { params: ... })`. */
+export type TravelOpsClient = Client<paths>;
+
+export interface TravelOpsClientOptions extends Omit<ClientOptions, 'baseUrl'> {
+  /** Where the API answers, e.g. `https://api.example.com` (no trailing path). */
+  baseUrl: string;
+  /** An API token (`tops_...`), sent as `Authorization: Bearer`. Server-side code only. */
+  token?: string;
+}
+
+/**
+ * A client typed by the served contract: paths, parameters, bodies and answers are checked at
+ * compile time; every call resolves to `{ data }` or `{ error }` (the API's error envelope).
+ */
+export function createTravelOpsClient({
+  token,
+  headers,
+  ...options
+}: TravelOpsClientOptions): TravelOpsClient {
+  return createClient<paths>({
+    ...options,
+    headers: { ...(token && { Authorization: `Bearer ${token}` }), ...headers },
+  });
+}
+
+/** A webhook delivery's body by event kind: `WebhookEvent<'booking.confirmed'>`. */
+export type WebhookEvent<K extends keyof webhooks> = NonNullable<
+  webhooks[K]['post']['requestBody']
+>['content']['application/json'];
+
+type Schemas = components['schemas'];
+/** The shapes integrators use most, by their contract names. */
+export type Booking = Schemas['Booking'];
+export type BookingCreate = Schemas['BookingCreate'];
+export type Tour = Schemas['Tour'];
+export type Availability = Schemas['Availability'];
+export type Customer = Schemas['Customer'];
+export type ErrorEnvelope = Schemas['ErrorEnvelope'];
+export type Pagination = Schemas['Pagination'];

@@ -1,0 +1,60 @@
+// `pnpm start`: builds what the API needs (turbo; cached after the first time), saying so,
+// then runs the API in this very process, so Ctrl-C reaches one process that ends with 0.
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const say = (line) => process.stderr.write(`${line}\n`);
+
+/** Runs the build, printing one line per package it compiles; the full log only if it fails. */
+function build() {
+  const turbo = join(root, 'node_modules', '.bin', 'turbo');
+  const args = ['run', 'build', '--filter=@travelops/api', '--filter=@travelops/worker'];
+  const child = spawn(turbo, [...args, '--output-logs=new-only'], {
+    cwd: root,
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  let compiled = 0;
+  const onData = (chunk) => {
+    log += chunk;
+    for (const match of String(chunk).matchAll(/^(@travelops\/[\w-]+):build: cache miss, executing/gm)) {
+      if (compiled++ === 0)
+        say(
+          'TravelOps: building the API and the worker (the first start takes about a minute; later starts reuse it)',
+        );
+      say(`  building ${match[1]}`);
+    }
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => resolve({ code, signal, log }));
+  });
+}
+
+// Ctrl-C reaches turbo too (same process group): let it stop, then leave quietly.
+let interrupted = false;
+const onInterrupt = () => {
+  interrupted = true;
+};
+process.on('SIGINT', onInterrupt);
+process.on('SIGTERM', onInterrupt);
+
+say('TravelOps: checking the build');
+const result = await build();
+process.off('SIGINT', onInterrupt);
+process.off('SIGTERM', onInterrupt);
+if (interrupted) {
+  say('TravelOps: stopped before the API started.');
+  process.exit(0);
+}
+if (result.code !== 0) {
+  process.stderr.write(result.log);
+  say(`TravelOps: the build failed (turbo exited with ${result.code ?? result.signal}); see above.`);
+  process.exit(1);
+}
+say('TravelOps: starting the API');
+await import(pathToFileURL(join(root, 'apps', 'api', 'dist', 'server.js')).href);
