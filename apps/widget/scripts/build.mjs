@@ -23,6 +23,8 @@ export async function buildWidget({ write = true } = {}) {
     target: ['es2020', 'chrome90', 'firefox90', 'safari15'],
     jsx: 'automatic',
     jsxImportSource: 'preact',
+    // Workspace packages (@travelops/client) from their TypeScript source, as in the tests.
+    conditions: ['source'],
     legalComments: 'eof',
     write: false,
     logLevel: 'silent',

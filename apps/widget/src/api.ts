@@ -1,5 +1,4 @@
-import createClient from 'openapi-fetch';
-import type { components, paths } from './api-schema.js';
+import { type components, createTravelOpsClient } from '@travelops/client';
 
 type Schemas = components['schemas'];
 export type Tour = Schemas['Tour'];
@@ -68,11 +67,11 @@ async function settle<T>(
 export type WidgetApi = ReturnType<typeof createWidgetApi>;
 
 /**
- * The public operations the widget calls, typed by /openapi.json (src/api-schema.ts). Never
- * with credentials: the widget runs on the operator's site and needs none.
+ * The public operations the widget calls, through the typed client (@travelops/client, generated
+ * from /openapi.json). Never with credentials: the widget runs on the operator's site and needs none.
  */
 export function createWidgetApi(baseUrl: string, workspaceSlug: string) {
-  const client = createClient<paths>({ baseUrl, credentials: 'omit' });
+  const client = createTravelOpsClient({ baseUrl, credentials: 'omit' });
   const workspace = { workspaceSlug };
   return {
     listTours: () => settle(client.GET('/public/{workspaceSlug}/tours', { params: { path: workspace } })),

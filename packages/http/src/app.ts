@@ -7,7 +7,7 @@ import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';
 import { docsRouter } from './docs-page.js';
 import { HttpError, sendError } from './errors.js';
-import { guestPagePaths, widgetScriptPaths } from './guest-page/paths.js';
+import { guestPagePaths } from './guest-page/paths.js';
 import { guestPageRouter } from './guest-page/router.js';
 import { homePage, sendPage } from './home-page.js';
 import { metricsHandler } from './metrics.js';
@@ -37,7 +37,6 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
     extraPaths: {
       ...servedSystemPaths({ sandbox, stripeWebhooks: deps.paymentEvents !== undefined }),
       ...guestPagePaths,
-      ...(deps.widgetScript !== undefined && widgetScriptPaths),
     },
   });
   const https = deps.config.publicBaseUrl.startsWith('https:');
@@ -119,7 +118,7 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   if (sandbox) app.use(sandboxRouter(deps));
   if (deps.paymentEvents) app.use(paymentWebhooksRouter(deps, deps.paymentEvents));
   app.use(guestPageRouter(deps));
-  if (deps.widgetScript !== undefined) app.get('/widget.js', serveWidgetScript(deps.widgetScript));
+  app.get('/widget.js', serveWidgetScript(deps.widgetScript));
 
   app.use(countByIp, (_req: Request, res: Response) => {
     sendError(res, { code: 'NOT_FOUND', message: 'No such route.' });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
+import { sendError } from './errors.js';
 
 /**
  * `GET /widget.js`: the booking widget's bundle, for `<script src>` on any site. The address
@@ -8,7 +9,12 @@ import type { RequestHandler } from 'express';
  * revalidate with the content's ETag (304 while it is unchanged). Loadable from every origin
  * (CORS and `Cross-Origin-Resource-Policy`); gzipped once here for clients that accept it.
  */
-export function serveWidgetScript(script: string): RequestHandler {
+export function serveWidgetScript(script: string | undefined): RequestHandler {
+  // Not built (a checkout before `pnpm build`): the path is documented all the same, and says so.
+  if (script === undefined) {
+    return (_req, res) =>
+      sendError(res, { code: 'NOT_FOUND', message: 'The booking widget is not built on this server.' });
+  }
   const body = Buffer.from(script, 'utf8');
   const gzipped = gzipSync(body, { level: 9 });
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;

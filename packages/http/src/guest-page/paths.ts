@@ -49,14 +49,13 @@ const formPost = (
   },
 });
 
-/** Documented only when the API serves the widget (its bundle was found at start). */
-export const widgetScriptPaths: Record<string, object> = {
+export const guestPagePaths: Record<string, object> = {
   '/widget.js': {
     get: {
       operationId: 'getBookingWidgetScript',
       summary: 'The booking widget',
       description:
-        'Embed with `<script src="{base}/widget.js" data-workspace="SLUG" data-tour="TOUR_SLUG"></script>` or the `<travelops-booking workspace="SLUG">` element. Any origin may load it (CORS, `Cross-Origin-Resource-Policy: cross-origin`); cached 5 minutes, then revalidated by `ETag` (304).',
+        'Embed with `<script src="{base}/widget.js" data-workspace="SLUG" data-tour="TOUR_SLUG"></script>` or the `<travelops-booking workspace="SLUG">` element. Any origin may load it (CORS, `Cross-Origin-Resource-Policy: cross-origin`); cached 5 minutes, then revalidated by `ETag` (304). 404 on a server where the widget was not built.',
       tags,
       security: [],
       responses: {
@@ -71,9 +70,6 @@ export const widgetScriptPaths: Record<string, object> = {
       },
     },
   },
-};
-
-export const guestPagePaths: Record<string, object> = {
   '/b/{publicToken}': {
     parameters: TOKEN,
     get: {
