@@ -67,3 +67,17 @@ export function zoneName(iso: string, timeZone: string, locale?: string): string
   );
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
 }
+
+/**
+ * A "from" price worth showing: the lowest seat price that costs something. A free seat (an
+ * infant) is not what a day or a tour costs, so a zero shows no price at all.
+ */
+export function fromPriceText(amount: number | null, currency: string, locale?: string): string | null {
+  return amount !== null && amount > 0 ? formatMoney(amount, currency, locale) : null;
+}
+
+/** The lowest of prices that cost something, for "from" labels; null when every seat is free. */
+export function lowestPaid(prices: readonly number[]): number | null {
+  const paid = prices.filter((price) => price > 0);
+  return paid.length ? Math.min(...paid) : null;
+}

@@ -86,9 +86,9 @@ describe('limits', () => {
 it('participants follow the rows, each with its ticket type and trimmed name', () => {
   const rows = ticketRows(family, { prices: [] }, 'Guests');
   expect(participantsOf(rows, [2, 1, 1], ['Ada', 'Ben', 'Cleo ', 'Dot'])).toEqual([
-    { name: 'Ada', ticketTypeId: 'adult' },
-    { name: 'Ben', ticketTypeId: 'adult' },
-    { name: 'Cleo', ticketTypeId: 'child' },
-    { name: 'Dot', ticketTypeId: 'infant' },
+    { name: 'Ada', ticketTypeId: 'adult', ageBand: 'ADULT' },
+    { name: 'Ben', ticketTypeId: 'adult', ageBand: 'ADULT' },
+    { name: 'Cleo', ticketTypeId: 'child', ageBand: 'CHILD' },
+    { name: 'Dot', ticketTypeId: 'infant', ageBand: 'INFANT' },
   ]);
 });

@@ -101,7 +101,11 @@ export function participantsOf(
   names: readonly string[],
 ): ParticipantInput[] {
   return seatsOf(party).map(([row], i) => {
-    const ticketTypeId = rows[row]?.ticketTypeId;
-    return { name: (names[i] ?? '').trim(), ...(ticketTypeId ? { ticketTypeId } : {}) };
+    const ticket = rows[row];
+    const name = (names[i] ?? '').trim();
+    // The band too, so the booking says who is a child even where the type is not shown.
+    return ticket?.ticketTypeId
+      ? { name, ticketTypeId: ticket.ticketTypeId, ageBand: ticket.type.ageBand }
+      : { name };
   });
 }

@@ -35,7 +35,6 @@ export const strings = {
   chooseTime: 'Choose a time',
   noTimes: 'Nothing is left on this day. Please choose another date.',
   seatsLeft: (n: number) => (n === 1 ? '1 seat left' : `${n} seats left`),
-  chooseDeparture: (time: string) => `Choose ${time}`,
 
   chooseGuests: 'Who is coming?',
   guestsFallbackName: 'Guests',

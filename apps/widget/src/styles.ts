@@ -60,5 +60,6 @@ dt{font-weight:600}dd{margin:0}
 .alert{border-left:4px solid #b42318;background:#fdeceb;padding:.5em .75em;margin:.75em 0}
 .alert ul{list-style:disc;padding-left:1.2em}
 .note{border-left:4px solid #0a58a8;background:#eaf2fb;padding:.5em .75em;margin:.75em 0}
+.sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}
 .actions{display:flex;flex-wrap:wrap;gap:.5em;justify-content:space-between;align-items:center;margin-top:1em}
 `;

@@ -1583,6 +1583,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The booking widget
+         * @description Embed with `<script src="{base}/widget.js" data-workspace="SLUG" data-tour="TOUR_SLUG"></script>` or the `<travelops-booking workspace="SLUG">` element. Any origin may load it (CORS, `Cross-Origin-Resource-Policy: cross-origin`); cached 5 minutes, then revalidated by `ETag` (304). 404 on a server where the widget was not built.
+         */
+        get: operations["getBookingWidgetScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/b/{publicToken}": {
         parameters: {
             query?: never;
@@ -1687,26 +1707,6 @@ export interface paths {
          * @description The form of `cancelPublicBooking`: `confirm=yes` and an optional reason; the refund is the policy’s.
          */
         post: operations["submitGuestCancelForm"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/widget.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The booking widget
-         * @description Embed with `<script src="{base}/widget.js" data-workspace="SLUG" data-tour="TOUR_SLUG"></script>` or the `<travelops-booking workspace="SLUG">` element. Any origin may load it (CORS, `Cross-Origin-Resource-Policy: cross-origin`); cached 5 minutes, then revalidated by `ETag` (304).
-         */
-        get: operations["getBookingWidgetScript"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3208,6 +3208,7 @@ export interface components {
             /** @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`. */
             ageBand: ("ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER") | null;
             ticketTypeId: string | null;
+            ticketTypeName: string | null;
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
             waiverSigned: boolean;
@@ -8556,6 +8557,7 @@ export interface operations {
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
                      *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8655,6 +8657,7 @@ export interface operations {
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
                      *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8760,6 +8763,7 @@ export interface operations {
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
                      *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8858,6 +8862,7 @@ export interface operations {
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
                      *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8953,6 +8958,7 @@ export interface operations {
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
                      *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -9057,6 +9063,7 @@ export interface operations {
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
                      *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -12669,6 +12676,36 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    getBookingWidgetScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description Unchanged since the `If-None-Match` ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     getGuestBookingPage: {
         parameters: {
             query?: never;
@@ -12899,36 +12936,6 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            429: components["responses"]["RateLimited"];
-        };
-    };
-    getBookingWidgetScript: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The script. */
-            200: {
-                headers: {
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/javascript": string;
-                };
-            };
-            /** @description Unchanged since the `If-None-Match` ETag. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
         };
     };

@@ -1,6 +1,6 @@
 import type { PublicDeparture, Tour, WidgetApi } from '../api.js';
 import { addDays } from '../calendar-grid.js';
-import { formatMoney, formatTime, localDateOf, zoneName } from '../format.js';
+import { formatTime, fromPriceText, localDateOf, lowestPaid, zoneName } from '../format.js';
 import { ticketRows } from '../party.js';
 import { type Cache, useResource } from '../resource.js';
 import { strings } from '../strings.js';
@@ -33,14 +33,16 @@ export function DeparturePicker({ api, cache, tour, date, onChoose }: DepartureP
     <ul class="choices">
       {ofDay.map((departure) => {
         const time = formatTime(departure.startsAt, tour.timeZone);
-        const lowest = Math.min(...ticketRows(tour, departure, '').map((row) => row.price));
+        const lowest = fromPriceText(
+          lowestPaid(ticketRows(tour, departure, '').map((row) => row.price)),
+          tour.currency,
+        );
         return (
           <li key={departure.id}>
             <button
               type="button"
               class="choice"
               disabled={!open(departure)}
-              aria-label={`${strings.chooseDeparture(time)}: ${open(departure) ? strings.seatsLeft(departure.seatsRemaining) : strings.soldOut}`}
               onClick={() => onChoose(departure)}
             >
               <span>
@@ -49,7 +51,7 @@ export function DeparturePicker({ api, cache, tour, date, onChoose }: DepartureP
                 <br />
                 <span>{open(departure) ? strings.seatsLeft(departure.seatsRemaining) : strings.soldOut}</span>
               </span>
-              <span>{strings.fromPrice(formatMoney(lowest, tour.currency))}</span>
+              {lowest && <span>{strings.fromPrice(lowest)}</span>}
             </button>
           </li>
         );

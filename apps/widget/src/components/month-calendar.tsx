@@ -1,6 +1,6 @@
 import type { CalendarDay, Tour, WidgetApi } from '../api.js';
 import { addMonths, monthRange, monthWeeks } from '../calendar-grid.js';
-import { formatDay, formatMoney, formatMonth, weekdayNames } from '../format.js';
+import { formatDay, formatMonth, fromPriceText, weekdayNames } from '../format.js';
 import { type Cache, useResource } from '../resource.js';
 import { strings } from '../strings.js';
 import { FailureMessage } from './failure-message.js';
@@ -83,7 +83,7 @@ export function MonthCalendar({
                 if (!date) return <td key={`blank-${i}`} />;
                 const day = byDate.get(date);
                 const status = day?.salesStatus ?? 'CLOSED';
-                const price = day?.fromPrice != null ? formatMoney(day.fromPrice, tour.currency) : null;
+                const price = fromPriceText(day?.fromPrice ?? null, tour.currency);
                 return (
                   <td key={date}>
                     <button
@@ -91,19 +91,18 @@ export function MonthCalendar({
                       class={`day ${status}`}
                       disabled={!bookable(day)}
                       aria-pressed={selected === date}
-                      aria-label={strings.dayLabel(
-                        formatDay(date),
-                        strings.dayStatus[status] ?? status,
-                        price,
-                      )}
                       onClick={() => onChoose(date)}
                     >
-                      {Number(date.slice(8))}
+                      {/* Seen: the day's number and price; heard: the whole date, its status and price. */}
+                      <span aria-hidden="true">{Number(date.slice(8))}</span>
                       {status === 'SOLD_OUT' ? (
-                        <small>{strings.soldOut}</small>
+                        <small aria-hidden="true">{strings.soldOut}</small>
                       ) : (
-                        price && <small>{price}</small>
+                        price && <small aria-hidden="true">{price}</small>
                       )}
+                      <span class="sr-only">
+                        {strings.dayLabel(formatDay(date), strings.dayStatus[status] ?? status, price)}
+                      </span>
                     </button>
                   </td>
                 );

@@ -1,5 +1,5 @@
 import type { Tour, WidgetApi } from '../api.js';
-import { formatMoney } from '../format.js';
+import { fromPriceText, lowestPaid } from '../format.js';
 import { type Cache, useResource } from '../resource.js';
 import { strings } from '../strings.js';
 import { FailureMessage } from './failure-message.js';
@@ -10,9 +10,11 @@ interface TourPickerProps {
   onChoose(tour: Tour): void;
 }
 
-/** The lowest price a seat of the tour is sold at, before any departure's own price. */
+/** The lowest price a paid seat of the tour is sold at, before any departure's own price. */
 const lowestPrice = (tour: Tour) =>
-  tour.ticketTypes.length ? Math.min(...tour.ticketTypes.map((t) => t.price)) : tour.basePrice;
+  lowestPaid(tour.ticketTypes.length ? tour.ticketTypes.map((t) => t.price) : [tour.basePrice]);
+
+const fromLabel = (price: string | null) => (price ? strings.fromPrice(price) : '');
 
 /** The workspace's published tours, one button each. */
 export function TourPicker({ api, cache, onChoose }: TourPickerProps) {
@@ -30,7 +32,7 @@ export function TourPicker({ api, cache, onChoose }: TourPickerProps) {
               <br />
               <span class="muted">{strings.minutes(tour.durationMinutes)}</span>
             </span>
-            <span>{strings.fromPrice(formatMoney(lowestPrice(tour), tour.currency))}</span>
+            <span>{fromLabel(fromPriceText(lowestPrice(tour), tour.currency))}</span>
           </button>
         </li>
       ))}

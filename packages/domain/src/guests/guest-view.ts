@@ -20,6 +20,8 @@ export const PublicParticipantSchema = v.object({
   name: v.string(),
   ageBand: v.nullable(v.picklist(AGE_BANDS)),
   ticketTypeId: v.nullable(v.string()),
+  /** The ticket type's name as the tour sells it ("Child (4-12)"); null without one, or once the tour no longer sells it. */
+  ticketTypeName: v.nullable(v.string()),
   price: v.number(),
   waiverSigned: v.boolean(),
   checkedInAt: v.nullable(DateTimeSchema),
@@ -86,7 +88,7 @@ export function maskContact(contact: string | null): string | null {
 
 export function toPublicBooking(
   record: BookingRecord,
-  tour: Pick<Tour, 'id' | 'name' | 'meetingPoint' | 'durationMinutes' | 'timeZone'> | null,
+  tour: Pick<Tour, 'id' | 'name' | 'meetingPoint' | 'durationMinutes' | 'timeZone' | 'ticketTypes'> | null,
   now: Date,
   links: BookingLinks = {},
 ): PublicBooking {
@@ -115,6 +117,7 @@ export function toPublicBooking(
       name: p.name,
       ageBand: p.ageBand,
       ticketTypeId: p.ticketTypeId,
+      ticketTypeName: tour?.ticketTypes.find((type) => type.id === p.ticketTypeId)?.name ?? null,
       price: p.price,
       waiverSigned: p.waiverSigned,
       checkedInAt: p.checkedInAt,

@@ -90,7 +90,7 @@ function participants(booking: PublicBooking, f: Formatters): string {
   const rows = booking.participants
     .map(
       (p) =>
-        `<tr><td>${e(p.name)}</td><td>${e(s.ageBand[p.ageBand ?? 'ADULT'] ?? '')}</td><td>${e(f.money(p.price))}</td><td>${e(p.waiverSigned ? s.signed : s.notSigned)}</td></tr>`,
+        `<tr><td>${e(p.name)}</td><td>${e(p.ticketTypeName ?? s.ageBand[p.ageBand ?? 'ADULT'] ?? '')}</td><td>${e(f.money(p.price))}</td><td>${e(p.waiverSigned ? s.signed : s.notSigned)}</td></tr>`,
     )
     .join('');
   return `<section aria-labelledby="participants"><h2 id="participants">${e(s.participants)}</h2>
