@@ -70,7 +70,7 @@ export async function openDatabase(config: Pick<ApiConfig, 'databaseUrl' | 'pgli
  * not code: the API depends on the widget package so that turbo builds it first. Not built
  * (a fresh checkout before `pnpm build`): the API starts without it and says so.
  */
-export function readWidgetScript(logger: Logger): string | undefined {
+function readWidgetScript(logger: Logger): string | undefined {
   try {
     return readFileSync(createRequire(import.meta.url).resolve('@travelops/widget/widget.js'), 'utf8');
   } catch {

@@ -126,7 +126,7 @@ async function axeProblems(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (globalThis as any).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run((globalThis as any).document, { resultTypes: ['violations'] });
     return result.violations.map((v: any) => ({
       id: v.id,
       impact: v.impact,
@@ -275,6 +275,58 @@ describe('the booking widget on an operator site', () => {
     await page.close();
   });
 
+  it('an invalid answer is shown in words; a 429 waits, says so and sends the same attempt again', async () => {
+    const page = await browser.context.newPage();
+    const keys: string[] = [];
+    const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After' };
+    // The first two answers are made up (a 400 naming the e-mail, then a 429); the third is the API's.
+    await page.route(`${t.baseUrl}/public/${ws.slug}/bookings`, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push(route.request().headers()['idempotency-key'] as string);
+      if (keys.length === 1) {
+        return route.fulfill({
+          status: 400,
+          headers: cors,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: {
+              code: 'VALIDATION_ERROR',
+              message: 'The request is invalid.',
+              details: [{ field: 'customer.email', issue: 'invalid_format' }],
+            },
+          }),
+        });
+      }
+      if (keys.length === 2) {
+        return route.fulfill({
+          status: 429,
+          headers: { ...cors, 'Retry-After': '2' },
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many requests.' } }),
+        });
+      }
+      return route.continue();
+    });
+    await page.goto(`${hostUrl}/`);
+    await chooseUpToDetails(page, family.departure.startsAt, {});
+    await fillDetails(page, ['Eve Retry'], 'eve@example.com');
+    const book = page.getByRole('button', { name: /^Book and pay/ });
+    await book.click();
+    await page.getByRole('alert').filter({ hasText: 'E-mail: please check this.' }).waitFor();
+    await shot(page, '09-invalid-in-words');
+    await book.click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Trying again in [12] seconds?/ })
+      .waitFor();
+    await shot(page, '10-rate-limited');
+    await page.waitForURL(/\/sandbox\/pay\//, { timeout: 15_000 });
+    // One logical booking, one key: the retry after the 429 and the second click reused it.
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    await page.close();
+  });
+
   it('two browsers race for the last seat: one goes to pay, the other is asked to choose again', async () => {
     const other = await startBrowser({ hosts: ['shop.test'] });
     try {
@@ -318,17 +370,19 @@ describe('the booking widget on an operator site', () => {
     const heading = page.getByRole('heading', { name: 'Choose a date' });
     await heading.waitFor();
     const look = await page.evaluate(() => {
-      const element = document.querySelector('travelops-booking') as HTMLElement;
-      const inside = element.shadowRoot as ShadowRoot;
-      const style = (node: Element) => getComputedStyle(node);
-      const day = inside.querySelector('button.day') as HTMLElement;
+      // In the page (this file's types have no DOM).
+      const { document, getComputedStyle } = globalThis as any;
+      const element = document.querySelector('travelops-booking');
+      const inside = element.shadowRoot;
+      const style = (node: unknown) => getComputedStyle(node);
+      const day = inside.querySelector('button.day');
       return {
         hostDisplay: style(element).display,
         hostFontSize: style(element).fontSize,
-        headingFontSize: style(inside.querySelector('h2') as Element).fontSize,
+        headingFontSize: style(inside.querySelector('h2')).fontSize,
         dayHeight: day.getBoundingClientRect().height,
         widgetWidth: element.getBoundingClientRect().width,
-        hostTextSize: style(document.getElementById('host-text') as Element).fontSize,
+        hostTextSize: style(document.getElementById('host-text')).fontSize,
         pageStyleElements: document.querySelectorAll('style').length,
         pageAdoptedSheets: document.adoptedStyleSheets.length,
       };
@@ -349,6 +403,14 @@ describe('the booking widget on an operator site', () => {
     // Still usable: the guest moves on to the times of the day.
     await openDepartureDay(page, family.departure.startsAt);
     await page.getByRole('heading', { name: 'Choose a time' }).waitFor();
+    // Each step moves focus to its heading, for keyboard and screen-reader users.
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as any).document.querySelector('travelops-booking')?.shadowRoot?.activeElement
+            ?.textContent,
+      ),
+    ).toBe('Choose a time');
     expect(problems).toEqual([]);
     await page.close();
   });

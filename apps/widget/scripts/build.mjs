@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const OUTFILE = join(root, 'dist', 'widget.js');
+const OUTFILE = join(root, 'dist', 'widget.js');
 
 /** What a guest's phone downloads at most: 35 kB of gzipped JavaScript (the budget). */
 export const GZIP_BUDGET_BYTES = 35_000;

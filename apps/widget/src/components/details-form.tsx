@@ -42,7 +42,6 @@ export function DetailsForm(props: DetailsFormProps) {
   const { api, tour, departure, date, rows, party, names, contact } = props;
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [pending, setPending] = useState(false);
-  const [waitSeconds, setWaitSeconds] = useState(0);
   const attempt = useRef<{ key: string; body: string } | null>(null);
   // Set synchronously: a double click submits twice before the first re-render.
   const inFlight = useRef(false);
@@ -65,17 +64,10 @@ export function DetailsForm(props: DetailsFormProps) {
       return;
     }
     if (why.kind === 'rate_limited') {
-      // Say so, count down, then send the same attempt again (same key: it cannot book twice).
+      // Say so (once: a ticking alert would be read out every second), wait, then send the same
+      // attempt again: the same key, so it cannot book twice.
       setFailure(why);
-      let left = why.retryAfterSeconds;
-      setWaitSeconds(left);
-      const tick = () => {
-        left -= 1;
-        setWaitSeconds(left);
-        if (left > 0) timer.current = setTimeout(tick, 1000);
-        else void send(body, key);
-      };
-      timer.current = setTimeout(tick, 1000);
+      timer.current = setTimeout(() => void send(body, key), why.retryAfterSeconds * 1000);
       return;
     }
     inFlight.current = false;
@@ -183,13 +175,7 @@ export function DetailsForm(props: DetailsFormProps) {
       </dl>
       <p class="total">{strings.total(total)}</p>
       <p class="muted">{strings.holdNote(tour.publicHoldMinutes)}</p>
-      {failure?.kind === 'rate_limited' ? (
-        <p class="alert" role="alert">
-          {strings.errors.rateLimited(Math.max(waitSeconds, 0))}
-        </p>
-      ) : (
-        failure && <FailureMessage failure={failure} />
-      )}
+      {failure && <FailureMessage failure={failure} />}
       <p role="status" aria-live="polite" class="muted">
         {pending && failure?.kind !== 'rate_limited' ? strings.booking : ''}
       </p>

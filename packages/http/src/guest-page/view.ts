@@ -57,7 +57,7 @@ export const checkoutRedirectPage = (url: string): string =>
   );
 
 /** What a failed form says: each detail in words (by issue, else field), never the raw message. */
-export interface PageError {
+interface PageError {
   details: { field: string; issue: string }[];
 }
 
