@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowser, type TestBrowser } from './browser.js';
 import { createDeparture, createTour, type TestWorkspace } from './fixtures.js';
 import { startTestApi, type TestApi } from './harness.js';
+import { freePort } from './processes.js';
 
 // A guest on an operator's site (another origin) books through the embedded widget, pays in the
 // sandbox, and lands on the booking page; all in headless Chromium against the real API.
@@ -25,14 +26,6 @@ let hostUrl: string;
 let browser: TestBrowser;
 let family: { tour: any; departure: any };
 let lastSeat: { tour: any; departure: any };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** The operator's site: plain pages that embed the widget with one script tag, or the element. */
 function hostPages(apiBase: string, slug: string): Server {
