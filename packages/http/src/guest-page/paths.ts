@@ -4,8 +4,16 @@ const RATE_LIMITED = { '429': { $ref: '#/components/responses/RateLimited' } };
 const TOKEN = [
   { name: 'publicToken', in: 'path', required: true, schema: { type: 'string', maxLength: 100 } },
 ];
+/** These answers are counted per client IP like `/public/`, and say so. */
+const RATE_HEADERS = Object.fromEntries(
+  ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map((name) => [
+    name,
+    { $ref: `#/components/headers/${name}` },
+  ]),
+);
 const html = (description: string) => ({
   description,
+  headers: RATE_HEADERS,
   content: { 'text/html': { schema: { type: 'string' } } },
 });
 const NOT_FOUND_PAGE = html(
@@ -13,7 +21,7 @@ const NOT_FOUND_PAGE = html(
 );
 const SEE_OTHER = {
   description: 'Done: back to the booking page (`Location: /b/{publicToken}?done=...`).',
-  headers: { Location: { schema: { type: 'string' } } },
+  headers: { Location: { schema: { type: 'string' } }, ...RATE_HEADERS },
 };
 
 /** A form post of the booking page: fields as `application/x-www-form-urlencoded`. */
@@ -55,16 +63,16 @@ export const guestPagePaths: Record<string, object> = {
       operationId: 'getBookingWidgetScript',
       summary: 'The booking widget',
       description:
-        'Embed with `<script src="{base}/widget.js" data-workspace="SLUG" data-tour="TOUR_SLUG"></script>` or the `<travelops-booking workspace="SLUG">` element. Any origin may load it (CORS, `Cross-Origin-Resource-Policy: cross-origin`); cached 5 minutes, then revalidated by `ETag` (304). 404 on a server where the widget was not built.',
+        'Embedded with one script element whose `src` is this address, with `data-workspace` (the slug) and optionally `data-tour`, or with the `travelops-booking` element (attributes `workspace`, `tour`). Any origin may load it (CORS, `Cross-Origin-Resource-Policy: cross-origin`); cached 5 minutes, then revalidated by `ETag` (304). 404 on a server where the widget was not built.',
       tags,
       security: [],
       responses: {
         '200': {
           description: 'The script.',
-          headers: { ETag: { schema: { type: 'string' } } },
+          headers: { ETag: { schema: { type: 'string' } }, ...RATE_HEADERS },
           content: { 'text/javascript': { schema: { type: 'string' } } },
         },
-        '304': { description: 'Unchanged since the `If-None-Match` ETag.' },
+        '304': { description: 'Unchanged since the `If-None-Match` ETag.', headers: RATE_HEADERS },
         '404': { $ref: '#/components/responses/NotFound' },
         ...RATE_LIMITED,
       },
@@ -94,6 +102,7 @@ export const guestPagePaths: Record<string, object> = {
       responses: {
         '200': {
           description: 'The event.',
+          headers: RATE_HEADERS,
           content: { 'text/calendar': { schema: { type: 'string' } } },
         },
         '404': NOT_FOUND_PAGE,
