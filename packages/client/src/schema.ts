@@ -1592,7 +1592,7 @@ export interface paths {
         };
         /**
          * The booking widget
-         * @description Embed with `<script src="{base}/widget.js" data-workspace="SLUG" data-tour="TOUR_SLUG"></script>` or the `<travelops-booking workspace="SLUG">` element. Any origin may load it (CORS, `Cross-Origin-Resource-Policy: cross-origin`); cached 5 minutes, then revalidated by `ETag` (304). 404 on a server where the widget was not built.
+         * @description Embedded with one script element whose `src` is this address, with `data-workspace` (the slug) and optionally `data-tour`, or with the `travelops-booking` element (attributes `workspace`, `tour`). Any origin may load it (CORS, `Cross-Origin-Resource-Policy: cross-origin`); cached 5 minutes, then revalidated by `ETag` (304). 404 on a server where the widget was not built.
          */
         get: operations["getBookingWidgetScript"];
         put?: never;
@@ -1607,9 +1607,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                publicToken: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -1629,9 +1627,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                publicToken: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -1651,9 +1647,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                publicToken: string;
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -1673,9 +1667,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                publicToken: string;
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -1695,9 +1687,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                publicToken: string;
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -12689,6 +12679,9 @@ export interface operations {
             200: {
                 headers: {
                     ETag?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12698,6 +12691,9 @@ export interface operations {
             /** @description Unchanged since the `If-None-Match` ETag. */
             304: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -12720,6 +12716,9 @@ export interface operations {
             /** @description The booking page. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12729,6 +12728,9 @@ export interface operations {
             /** @description No booking has this token: a page that says so, the same for every unknown token. */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12752,6 +12754,9 @@ export interface operations {
             /** @description The event. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12761,6 +12766,9 @@ export interface operations {
             /** @description No booking has this token: a page that says so, the same for every unknown token. */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12794,6 +12802,9 @@ export interface operations {
             303: {
                 headers: {
                     Location?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -12801,6 +12812,9 @@ export interface operations {
             /** @description A field is missing or invalid: the page again, saying which, in words. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12810,6 +12824,9 @@ export interface operations {
             /** @description No booking has this token: a page that says so, the same for every unknown token. */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12819,6 +12836,9 @@ export interface operations {
             /** @description The booking cannot do that now (paid, cancelled, past the cutoff): the page again, saying so. */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12846,6 +12866,9 @@ export interface operations {
             /** @description The way to the checkout. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12855,6 +12878,9 @@ export interface operations {
             /** @description A field is missing or invalid: the page again, saying which, in words. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12864,6 +12890,9 @@ export interface operations {
             /** @description No booking has this token: a page that says so, the same for every unknown token. */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12873,6 +12902,9 @@ export interface operations {
             /** @description The booking cannot do that now (paid, cancelled, past the cutoff): the page again, saying so. */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12905,6 +12937,9 @@ export interface operations {
             303: {
                 headers: {
                     Location?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -12912,6 +12947,9 @@ export interface operations {
             /** @description A field is missing or invalid: the page again, saying which, in words. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12921,6 +12959,9 @@ export interface operations {
             /** @description No booking has this token: a page that says so, the same for every unknown token. */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12930,6 +12971,9 @@ export interface operations {
             /** @description The booking cannot do that now (paid, cancelled, past the cutoff): the page again, saying so. */
             422: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {

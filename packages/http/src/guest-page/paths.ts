@@ -39,6 +39,7 @@ const formPost = (
     description,
     tags,
     security: [],
+    parameters: TOKEN,
     requestBody: {
       required: true,
       content: {
@@ -79,8 +80,8 @@ export const guestPagePaths: Record<string, object> = {
     },
   },
   '/b/{publicToken}': {
-    parameters: TOKEN,
     get: {
+      parameters: TOKEN,
       operationId: 'getGuestBookingPage',
       summary: "The guest's booking page",
       description:
@@ -91,8 +92,8 @@ export const guestPagePaths: Record<string, object> = {
     },
   },
   '/b/{publicToken}/booking.ics': {
-    parameters: TOKEN,
     get: {
+      parameters: TOKEN,
       operationId: 'getGuestBookingCalendar',
       summary: 'The booking as a calendar event',
       description:
@@ -111,7 +112,6 @@ export const guestPagePaths: Record<string, object> = {
     },
   },
   '/b/{publicToken}/waiver': {
-    parameters: TOKEN,
     ...formPost(
       'submitGuestWaiverForm',
       "Sign a participant's waiver (form)",
@@ -126,7 +126,6 @@ export const guestPagePaths: Record<string, object> = {
     ),
   },
   '/b/{publicToken}/pay': {
-    parameters: TOKEN,
     ...formPost(
       'submitGuestPaymentForm',
       'Pay, or pay the balance (form)',
@@ -137,7 +136,6 @@ export const guestPagePaths: Record<string, object> = {
     ),
   },
   '/b/{publicToken}/cancel': {
-    parameters: TOKEN,
     ...formPost(
       'submitGuestCancelForm',
       'Cancel the booking (form)',
