@@ -48,6 +48,12 @@ function hostPages(apiBase: string, slug: string): Server {
 <script src="${apiBase}/widget.js"></script></main></body></html>`,
       csp: `default-src 'none'; script-src ${apiBase}; connect-src ${apiBase}; style-src 'sha256-${createHash('sha256').update(hostile).digest('base64')}'`,
     },
+    '/all-tours': {
+      html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>All tours</title></head>
+<body><main><h1>All tours</h1>
+<script src="${apiBase}/widget.js" data-workspace="${slug}" async></script>
+</main></body></html>`,
+    },
     '/last-seat': {
       html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Last seat</title></head>
 <body><main><h1>Last seat</h1>
@@ -405,6 +411,46 @@ describe('the booking widget on an operator site', () => {
       ),
     ).toBe('Choose a time');
     expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('more of the path', () => {
+  it('without data-tour the guest first picks one of the published tours', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${hostUrl}/all-tours`);
+    await page.getByRole('heading', { name: 'Choose a tour' }).waitFor();
+    const names = await page.getByRole('listitem').allTextContents();
+    expect(names.map((text) => text.split(/\d/)[0]?.trim()).sort()).toEqual([
+      'Family Harbour Walk',
+      'Lighthouse at Dawn',
+    ]);
+    await page.getByRole('button', { name: /^Lighthouse at Dawn/ }).click();
+    await page.getByRole('heading', { name: 'Choose a date' }).waitFor();
+    await page.getByText('Step 2 of 5').waitFor();
+    await page.close();
+  });
+
+  it("the booking page's Pay now takes a guest with an unpaid hold to a fresh checkout, under its CSP", async () => {
+    const created = await t.request('POST', `/public/${ws.slug}/bookings`, {
+      body: {
+        availabilityId: family.departure.id,
+        customer: { name: 'Fay Later', email: 'fay@example.com' },
+        participants: [{ name: 'Fay Later' }],
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const page = await browser.context.newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused/i.test(message.text())) refused.push(message.text());
+    });
+    await page.goto(`${t.baseUrl}/b/${created.body.data.publicToken}`);
+    await page.getByText('Awaiting payment').waitFor();
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.waitForURL(/\/sandbox\/pay\/\w+$/, { timeout: 10_000 });
+    expect(page.url()).not.toBe(t.local(created.body.data.checkoutUrl));
+    expect(refused).toEqual([]);
     await page.close();
   });
 });
