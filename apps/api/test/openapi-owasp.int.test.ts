@@ -11,7 +11,16 @@ const { Document, Ruleset, Spectral } = ((SpectralCore as any).default ??
 const { Json } = ((SpectralParsers as any).default ?? SpectralParsers) as typeof SpectralParsers;
 
 /** Paths served outside the route table: probes, the document itself, the sandbox pages. */
-const SYSTEM_PATHS = ['/healthz', '/readyz', '/openapi.json', '/docs', '/sandbox/pay/{token}'];
+const SYSTEM_PATHS = [
+  '/healthz',
+  '/readyz',
+  '/openapi.json',
+  '/docs',
+  '/sandbox/pay/{token}',
+  // The payment entry and its return page: served outside the route table, like the sandbox's.
+  '/pay/{token}',
+  '/pay/{token}/done',
+];
 const pointer = (path: string) =>
   `openapi.json#/paths/${encodeURIComponent(path.replaceAll('~', '~0').replaceAll('/', '~1'))}`;
 

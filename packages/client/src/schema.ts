@@ -1967,6 +1967,7 @@ export interface components {
              * @description When it last changed (UTC, milliseconds).
              */
             updatedAt: string;
+            /** @description This departure's own prices for some of the tour's ticket types; the others keep the type's price. */
             prices: components["schemas"]["DeparturePrice"][];
             scheduleId: string | null;
             heldSeats: number;
@@ -1990,7 +1991,9 @@ export interface components {
             status?: "SCHEDULED" | "DELAYED";
             /** @description No booking after this instant (before the start); null: until the start. */
             bookingCutoffAt?: string | null;
+            /** @description This departure's own prices for some of the tour's ticket types; the others keep the type's price. */
             prices?: {
+                /** @description One of the tour's ticket types (`tt_...`). */
                 ticketTypeId: string;
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
@@ -2017,7 +2020,9 @@ export interface components {
             driverId?: string | null;
             /** @description The vehicle assigned to the departure (`veh_...`); null to unassign. */
             vehicleId?: string | null;
+            /** @description This departure's own prices for some of the tour's ticket types; the others keep the type's price. */
             prices?: {
+                /** @description One of the tour's ticket types (`tt_...`). */
                 ticketTypeId: string;
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
@@ -2120,7 +2125,9 @@ export interface components {
             }[];
             cancelledAt: string | null;
             cancellationReason: string | null;
+            /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference: string | null;
+            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
             /** Format: date-time */
             cancellationCutoffAt: string;
@@ -2167,6 +2174,7 @@ export interface components {
             paymentMode?: "CHECKOUT" | "PAYMENT_LINK" | "DEPOSIT" | "MANUAL";
             /** @description Internal notes; never shown to guests. */
             notes?: string;
+            /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference?: string;
         };
         BookingHistoryEntry: {
@@ -2204,6 +2212,7 @@ export interface components {
             reason?: string;
             /** @description Queue an e-mail to the customer about the change (default false). */
             notifyCustomer?: boolean;
+            /** @description With status CANCELLED: refund this much (minor units) of what was paid; absent: no refund. */
             refundAmount?: number;
         };
         BookingUpdate: {
@@ -2215,6 +2224,7 @@ export interface components {
             notes?: string | null;
             /** @description Price in minor units (12500 = 125.00). In a PATCH it overrides the price; without it the price follows the participants. */
             totalAmount?: number;
+            /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference?: string | null;
         };
         CalendarDay: {
@@ -2520,6 +2530,7 @@ export interface components {
                 slug: string;
                 /** @description Display name. */
                 name: string;
+                /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
                 timeZone: string;
                 /** @description Where guests meet; null when told later. */
                 meetingPoint: string | null;
@@ -2534,6 +2545,7 @@ export interface components {
             bookings: components["schemas"]["ManifestBooking"][];
         };
         DeparturePrice: {
+            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string;
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
@@ -2606,6 +2618,7 @@ export interface components {
             certifications?: string[];
         };
         HoldExtension: {
+            /** @description How many minutes to add to the hold (1 to 60); it never ends more than 60 minutes from now. */
             minutes: number;
         };
         Incident: {
@@ -2961,6 +2974,7 @@ export interface components {
              * @enum {string}
              */
             paymentStatus: "UNPAID" | "PENDING" | "PAID" | "PARTIALLY_REFUNDED" | "REFUNDED";
+            /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference: string | null;
             /** @description Internal notes; never shown to guests. */
             notes: string | null;
@@ -2983,6 +2997,7 @@ export interface components {
             id: string;
             /** @description Display name. */
             name: string;
+            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
             ticketTypeName: string;
             /** @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`. */
@@ -3015,6 +3030,7 @@ export interface components {
             emergencyContact: string | null;
             waiverSigned: boolean;
             checkedInAt: string | null;
+            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
@@ -3022,6 +3038,7 @@ export interface components {
         ParticipantInput: {
             /** @description Full name of the traveller. */
             name: string;
+            /** @description The ticket type (`tt_...`); without it `ageBand` picks the tour's type of that band, and without both the ADULT type. */
             ticketTypeId?: string;
             /**
              * @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`.
@@ -3099,6 +3116,7 @@ export interface components {
             confirmedAt: string | null;
             cancelledAt: string | null;
             cancellationReason: string | null;
+            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
             /** Format: date-time */
             cancellationCutoffAt: string;
@@ -3129,6 +3147,7 @@ export interface components {
             meetingPoint: string | null;
             /** @description How long the tour lasts, in minutes. */
             durationMinutes: number;
+            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
             timeZone: string;
         };
         PublicDeparture: {
@@ -3150,6 +3169,7 @@ export interface components {
             seatsRemaining: number;
             /** @description No booking after this instant (before the start); null: until the start. */
             bookingCutoffAt: string | null;
+            /** @description This departure's own prices for some of the tour's ticket types; the others keep the type's price. */
             prices: components["schemas"]["DeparturePrice"][];
             /** @enum {string} */
             salesStatus: "AVAILABLE" | "LIMITED" | "SOLD_OUT" | "CLOSED";
@@ -3197,6 +3217,7 @@ export interface components {
             name: string;
             /** @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`. */
             ageBand: ("ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER") | null;
+            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
             ticketTypeName: string | null;
             /** @description Price per unit in minor units of the tour's currency. */
@@ -3220,7 +3241,9 @@ export interface components {
             id: string;
             /** @description The tour (`tour_...`). */
             tourId: string;
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3282,7 +3305,9 @@ export interface components {
             id: string;
             /** @description The tour (`tour_...`). */
             tourId: string;
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3331,7 +3356,9 @@ export interface components {
          *     }
          */
         ScheduleCreate: {
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3374,7 +3401,9 @@ export interface components {
             id: string;
             /** @description The tour (`tour_...`). */
             tourId: string;
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3416,7 +3445,9 @@ export interface components {
          *     }
          */
         ScheduleUpdate: {
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek?: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times?: string[];
             /**
              * Format: date
@@ -3465,7 +3496,9 @@ export interface components {
             id: string;
             /** @description The tour (`tour_...`). */
             tourId: string;
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3512,13 +3545,19 @@ export interface components {
             ageBand: "ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER";
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
+            /** @description Youngest age the ticket type is for, in years; null: no minimum. */
             minAge: number | null;
+            /** @description Oldest age the ticket type is for, in years; null: no maximum. */
             maxAge: number | null;
+            /** @description At least this many of the type on a booking that has any; null: no minimum. */
             minPerBooking: number | null;
+            /** @description At most this many of the type on one booking; null: no maximum. */
             maxPerBooking: number | null;
+            /** @description A booking with this type needs at least one ADULT or SENIOR participant. */
             requiresAdult: boolean;
         };
         TicketTypeCount: {
+            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
             /** @description Display name. */
             name: string;
@@ -3536,10 +3575,15 @@ export interface components {
             ageBand: "ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER";
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
+            /** @description Youngest age the ticket type is for, in years; null: no minimum. */
             minAge?: number | null;
+            /** @description Oldest age the ticket type is for, in years; null: no maximum. */
             maxAge?: number | null;
+            /** @description At least this many of the type on a booking that has any; null: no minimum. */
             minPerBooking?: number | null;
+            /** @description At most this many of the type on one booking; null: no maximum. */
             maxPerBooking?: number | null;
+            /** @description A booking with this type needs at least one ADULT or SENIOR participant. */
             requiresAdult?: boolean;
         };
         TimeOff: {
@@ -3641,10 +3685,15 @@ export interface components {
              * @description When it last changed (UTC, milliseconds).
              */
             updatedAt: string;
+            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
             timeZone: string;
+            /** @description The tour's ticket types; a PATCH replaces the list (an entry with an existing `id` keeps and changes it, one without adds a type, a missing one is removed unless a live booking sells it). */
             ticketTypes: components["schemas"]["TicketType"][];
+            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
+            /** @description Most seats one guest (public) booking may hold (default 10). */
             maxSeatsPerPublicBooking: number;
+            /** @description How long an unpaid guest booking holds its seats, in minutes (default 15). */
             publicHoldMinutes: number;
         };
         TourCreate: {
@@ -3677,10 +3726,15 @@ export interface components {
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
             }[];
+            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
             timeZone?: string;
+            /** @description The tour's ticket types; a PATCH replaces the list (an entry with an existing `id` keeps and changes it, one without adds a type, a missing one is removed unless a live booking sells it). */
             ticketTypes?: components["schemas"]["TicketTypeInput"][];
+            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy?: components["schemas"]["CancellationPolicyInput"];
+            /** @description Most seats one guest (public) booking may hold (default 10). */
             maxSeatsPerPublicBooking?: number;
+            /** @description How long an unpaid guest booking holds its seats, in minutes (default 15). */
             publicHoldMinutes?: number;
         };
         TourUpdate: {
@@ -3713,10 +3767,15 @@ export interface components {
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
             }[];
+            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
             timeZone?: string;
+            /** @description The tour's ticket types; a PATCH replaces the list (an entry with an existing `id` keeps and changes it, one without adds a type, a missing one is removed unless a live booking sells it). */
             ticketTypes?: components["schemas"]["TicketTypeInput"][];
+            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy?: components["schemas"]["CancellationPolicyInput"];
+            /** @description Most seats one guest (public) booking may hold (default 10). */
             maxSeatsPerPublicBooking?: number;
+            /** @description How long an unpaid guest booking holds its seats, in minutes (default 15). */
             publicHoldMinutes?: number;
         };
         Vehicle: {
@@ -4287,7 +4346,7 @@ export interface operations {
                      *           ],
                      *           "createdAt": "2026-06-02T14:31:07.120Z",
                      *           "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *           "timeZone": "timeZone text",
+                     *           "timeZone": "Europe/Berlin",
                      *           "ticketTypes": [
                      *             {
                      *               "id": "id text",
@@ -4365,7 +4424,7 @@ export interface operations {
                  *           "price": 900
                  *         }
                  *       ],
-                 *       "timeZone": "timeZone text",
+                 *       "timeZone": "Europe/Berlin",
                  *       "ticketTypes": [
                  *         {
                  *           "id": "id text",
@@ -4426,7 +4485,7 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "timeZone": "timeZone text",
+                     *         "timeZone": "Europe/Berlin",
                      *         "ticketTypes": [
                      *           {
                      *             "id": "id text",
@@ -4514,7 +4573,7 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "timeZone": "timeZone text",
+                     *         "timeZone": "Europe/Berlin",
                      *         "ticketTypes": [
                      *           {
                      *             "id": "id text",
@@ -4586,7 +4645,7 @@ export interface operations {
                  *           "price": 900
                  *         }
                  *       ],
-                 *       "timeZone": "timeZone text",
+                 *       "timeZone": "Europe/Berlin",
                  *       "ticketTypes": [
                  *         {
                  *           "id": "id text",
@@ -4647,7 +4706,7 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "timeZone": "timeZone text",
+                     *         "timeZone": "Europe/Berlin",
                      *         "ticketTypes": [
                      *           {
                      *             "id": "id text",
@@ -4739,7 +4798,7 @@ export interface operations {
                      *           "updatedAt": "2026-06-02T14:31:07.120Z",
                      *           "prices": [
                      *             {
-                     *               "ticketTypeId": "ticketTypeId text",
+                     *               "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *               "price": 900
                      *             }
                      *           ],
@@ -4793,7 +4852,7 @@ export interface operations {
                  *       "bookingCutoffAt": "2026-07-01T08:00:00.000Z",
                  *       "prices": [
                  *         {
-                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "price": 900
                  *         }
                  *       ]
@@ -4832,7 +4891,7 @@ export interface operations {
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "prices": [
                      *           {
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -4886,7 +4945,7 @@ export interface operations {
                  *       "vehicleId": "veh_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *       "prices": [
                  *         {
-                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "price": 900
                  *         }
                  *       ]
@@ -4925,7 +4984,7 @@ export interface operations {
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "prices": [
                      *           {
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -5000,7 +5059,7 @@ export interface operations {
                      *           "updatedAt": "2026-06-02T14:31:07.120Z",
                      *           "prices": [
                      *             {
-                     *               "ticketTypeId": "ticketTypeId text",
+                     *               "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *               "price": 900
                      *             }
                      *           ],
@@ -5012,12 +5071,12 @@ export interface operations {
                      *           "id": "id text",
                      *           "slug": "old-town-walk",
                      *           "name": "Ada Lovelace",
-                     *           "timeZone": "timeZone text",
+                     *           "timeZone": "Europe/Berlin",
                      *           "meetingPoint": "Fountain, Main Square"
                      *         },
                      *         "counts": [
                      *           {
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "name": "Ada Lovelace",
                      *             "count": 1
                      *           }
@@ -5032,7 +5091,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "status": "PENDING",
                      *             "paymentStatus": "UNPAID",
-                     *             "externalReference": "externalReference text",
+                     *             "externalReference": "PARTNER-1042",
                      *             "notes": "Two vegetarians in the group.",
                      *             "customer": {
                      *               "id": "id text",
@@ -5044,7 +5103,7 @@ export interface operations {
                      *               {
                      *                 "id": "id text",
                      *                 "name": "Ada Lovelace",
-                     *                 "ticketTypeId": "ticketTypeId text",
+                     *                 "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *                 "ticketTypeName": "ticketTypeName text",
                      *                 "ageBand": "ADULT",
                      *                 "waiverSigned": false,
@@ -5115,7 +5174,8 @@ export interface operations {
                      *             "MON"
                      *           ],
                      *           "times": [
-                     *             "times text"
+                     *             "09:00",
+                     *             "14:30"
                      *           ],
                      *           "startsOn": "2026-07-01",
                      *           "endsOn": "2026-07-03",
@@ -5171,7 +5231,8 @@ export interface operations {
                  *         "MON"
                  *       ],
                  *       "times": [
-                 *         "times text"
+                 *         "09:00",
+                 *         "14:30"
                  *       ],
                  *       "startsOn": "2026-07-01",
                  *       "endsOn": "2026-07-03",
@@ -5202,7 +5263,8 @@ export interface operations {
                      *           "MON"
                      *         ],
                      *         "times": [
-                     *           "times text"
+                     *           "09:00",
+                     *           "14:30"
                      *         ],
                      *         "startsOn": "2026-07-01",
                      *         "endsOn": "2026-07-03",
@@ -5268,7 +5330,8 @@ export interface operations {
                      *           "MON"
                      *         ],
                      *         "times": [
-                     *           "times text"
+                     *           "09:00",
+                     *           "14:30"
                      *         ],
                      *         "startsOn": "2026-07-01",
                      *         "endsOn": "2026-07-03",
@@ -5331,7 +5394,8 @@ export interface operations {
                      *           "MON"
                      *         ],
                      *         "times": [
-                     *           "times text"
+                     *           "09:00",
+                     *           "14:30"
                      *         ],
                      *         "startsOn": "2026-07-01",
                      *         "endsOn": "2026-07-03",
@@ -5385,7 +5449,8 @@ export interface operations {
                  *         "MON"
                  *       ],
                  *       "times": [
-                 *         "times text"
+                 *         "09:00",
+                 *         "14:30"
                  *       ],
                  *       "startsOn": "2026-07-01",
                  *       "endsOn": "2026-07-03",
@@ -5416,7 +5481,8 @@ export interface operations {
                      *           "MON"
                      *         ],
                      *         "times": [
-                     *           "times text"
+                     *           "09:00",
+                     *           "14:30"
                      *         ],
                      *         "startsOn": "2026-07-01",
                      *         "endsOn": "2026-07-03",
@@ -7030,7 +7096,7 @@ export interface operations {
                 sort?: "createdAt" | "-createdAt" | "startsAt" | "-startsAt" | "totalAmount" | "-totalAmount" | "updatedAt" | "-updatedAt";
                 /** @example 2026-07-01T09:00:00.000Z */
                 updatedSince?: string;
-                /** @example externalReference text */
+                /** @example PARTNER-1042 */
                 externalReference?: string;
             };
             header?: never;
@@ -7075,7 +7141,7 @@ export interface operations {
                      *               "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *               "waiverSigned": false,
                      *               "checkedInAt": null,
-                     *               "ticketTypeId": "ticketTypeId text",
+                     *               "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *               "price": 900
                      *             }
                      *           ],
@@ -7101,7 +7167,7 @@ export interface operations {
                      *           ],
                      *           "cancelledAt": null,
                      *           "cancellationReason": null,
-                     *           "externalReference": "externalReference text",
+                     *           "externalReference": "PARTNER-1042",
                      *           "cancellationPolicy": {
                      *             "cutoffHours": 1,
                      *             "refund": "FULL",
@@ -7159,7 +7225,7 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "name": "Ada Lovelace",
-                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "ageBand": "ADULT",
                  *           "dietaryNotes": "Vegetarian",
                  *           "accessibilityNotes": "Step-free access, please",
@@ -7174,7 +7240,7 @@ export interface operations {
                  *       ],
                  *       "paymentMode": "CHECKOUT",
                  *       "notes": "Two vegetarians in the group.",
-                 *       "externalReference": "externalReference text"
+                 *       "externalReference": "PARTNER-1042"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingCreate"];
@@ -7213,7 +7279,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7239,7 +7305,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7313,7 +7379,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7339,7 +7405,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7386,7 +7452,7 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "name": "Ada Lovelace",
-                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "ageBand": "ADULT",
                  *           "dietaryNotes": "Vegetarian",
                  *           "accessibilityNotes": "Step-free access, please",
@@ -7395,7 +7461,7 @@ export interface operations {
                  *       ],
                  *       "notes": "Two vegetarians in the group.",
                  *       "totalAmount": 5000,
-                 *       "externalReference": "externalReference text"
+                 *       "externalReference": "PARTNER-1042"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingUpdate"];
@@ -7434,7 +7500,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7460,7 +7526,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7550,7 +7616,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7576,7 +7642,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7662,7 +7728,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7688,7 +7754,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7826,7 +7892,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7852,7 +7918,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7929,7 +7995,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7955,7 +8021,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -8040,7 +8106,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -8066,7 +8132,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -8207,7 +8273,7 @@ export interface operations {
                      *           ],
                      *           "createdAt": "2026-06-02T14:31:07.120Z",
                      *           "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *           "timeZone": "timeZone text",
+                     *           "timeZone": "Europe/Berlin",
                      *           "ticketTypes": [
                      *             {
                      *               "id": "id text",
@@ -8290,7 +8356,7 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "timeZone": "timeZone text",
+                     *         "timeZone": "Europe/Berlin",
                      *         "ticketTypes": [
                      *           {
                      *             "id": "id text",
@@ -8366,7 +8432,7 @@ export interface operations {
                      *           "bookingCutoffAt": "2026-07-01T08:00:00.000Z",
                      *           "prices": [
                      *             {
-                     *               "ticketTypeId": "ticketTypeId text",
+                     *               "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *               "price": 900
                      *             }
                      *           ],
@@ -8487,7 +8553,7 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "name": "Ada Lovelace",
-                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "ageBand": "ADULT",
                  *           "dietaryNotes": "Vegetarian",
                  *           "accessibilityNotes": "Step-free access, please",
@@ -8502,7 +8568,7 @@ export interface operations {
                  *       ],
                  *       "paymentMode": "CHECKOUT",
                  *       "notes": "Two vegetarians in the group.",
-                 *       "externalReference": "externalReference text"
+                 *       "externalReference": "PARTNER-1042"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingCreate"];
@@ -8538,7 +8604,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "timeZone text"
+                     *           "timeZone": "Europe/Berlin"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8546,7 +8612,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
@@ -8638,7 +8704,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "timeZone text"
+                     *           "timeZone": "Europe/Berlin"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8646,7 +8712,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
@@ -8744,7 +8810,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "timeZone text"
+                     *           "timeZone": "Europe/Berlin"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8752,7 +8818,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
@@ -8843,7 +8909,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "timeZone text"
+                     *           "timeZone": "Europe/Berlin"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8851,7 +8917,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
@@ -8939,7 +9005,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "timeZone text"
+                     *           "timeZone": "Europe/Berlin"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8947,7 +9013,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
@@ -9044,7 +9110,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "timeZone text"
+                     *           "timeZone": "Europe/Berlin"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -9052,7 +9118,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
@@ -12524,6 +12590,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a */
                 token: string;
             };
             cookie?: never;
@@ -12536,6 +12603,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "url": "https://checkout.stripe.com/c/pay/cs_test_a1B2c3"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: uri */
@@ -12564,6 +12638,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a */
                 token: string;
             };
             cookie?: never;
@@ -12576,6 +12651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <!doctype html><html lang="en">...</html> */
                     "text/html": string;
                 };
             };
@@ -13021,7 +13097,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13047,7 +13123,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13133,7 +13209,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13159,7 +13235,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13245,7 +13321,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13271,7 +13347,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13357,7 +13433,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13383,7 +13459,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13469,7 +13545,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13495,7 +13571,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13581,7 +13657,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13607,7 +13683,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13693,7 +13769,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13719,7 +13795,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",

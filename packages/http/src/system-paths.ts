@@ -21,6 +21,7 @@ const TOKEN_PARAMETER = {
   in: 'path',
   required: true,
   schema: { type: 'string', maxLength: 100 },
+  example: '9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a',
 };
 
 export const systemPaths: Record<string, object> = {
@@ -95,6 +96,7 @@ export const systemPaths: Record<string, object> = {
                   },
                 },
               },
+              example: { data: { url: 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3' } },
             },
           },
         },
@@ -119,7 +121,10 @@ export const systemPaths: Record<string, object> = {
       tags: ['Public'],
       security: [],
       responses: {
-        '200': { description: 'HTML page.', content: { 'text/html': { schema: { type: 'string' } } } },
+        '200': {
+          description: 'HTML page.',
+          content: { 'text/html': { schema: { type: 'string' }, example: HTML } },
+        },
         '404': { $ref: '#/components/responses/NotFound' },
         ...RATE_LIMITED,
       },
@@ -143,7 +148,16 @@ export const systemPaths: Record<string, object> = {
       ],
       requestBody: {
         required: true,
-        content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event.' } } },
+        content: {
+          'application/json': {
+            schema: { type: 'object', description: 'A Stripe event.' },
+            example: {
+              id: 'evt_1Q2w3E4r5T6y',
+              type: 'checkout.session.completed',
+              data: { object: { id: 'cs_test_a1B2c3', amount_total: 5000, currency: 'eur' } },
+            },
+          },
+        },
       },
       responses: {
         '200': {
@@ -161,6 +175,7 @@ export const systemPaths: Record<string, object> = {
                   },
                 },
               },
+              example: { data: { received: true, outcome: 'payment_recorded' } },
             },
           },
         },

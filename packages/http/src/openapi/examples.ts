@@ -244,6 +244,10 @@ const SAMPLES: Record<string, Sample> = {
   sort: '-createdAt',
   workspaceSlug: 'demo',
   tourSlug: 'old-town-walk',
+  times: ['09:00', '14:30'],
+  timeZone: 'Europe/Berlin',
+  ticketTypeId: 'tt_4Xk9TzQ2mB7rW1pLs8YvNc',
+  externalReference: 'PARTNER-1042',
 };
 
 function sampleFor(owner: Owner, key: string | undefined): Sample | undefined {

@@ -155,6 +155,30 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   publicToken: 'Guest token: `/public/bookings/{publicToken}` shows this one booking.',
   seatsRemaining: 'Seats left: capacity minus booked seats.',
   bookedSeats: 'Seats taken by PENDING and CONFIRMED bookings.',
+  // Ticket types, schedules, policies and holds (docs/inventory.md).
+  timeZone:
+    'IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it.',
+  ticketTypes:
+    "The tour's ticket types; a PATCH replaces the list (an entry with an existing `id` keeps and changes it, one without adds a type, a missing one is removed unless a live booking sells it).",
+  minAge: 'Youngest age the ticket type is for, in years; null: no minimum.',
+  maxAge: 'Oldest age the ticket type is for, in years; null: no maximum.',
+  minPerBooking: 'At least this many of the type on a booking that has any; null: no minimum.',
+  maxPerBooking: 'At most this many of the type on one booking; null: no maximum.',
+  requiresAdult: 'A booking with this type needs at least one ADULT or SENIOR participant.',
+  cancellationPolicy:
+    'When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL.',
+  maxSeatsPerPublicBooking: 'Most seats one guest (public) booking may hold (default 10).',
+  publicHoldMinutes: 'How long an unpaid guest booking holds its seats, in minutes (default 15).',
+  prices:
+    "This departure's own prices for some of the tour's ticket types; the others keep the type's price.",
+  ticketTypeId: "One of the tour's ticket types (`tt_...`).",
+  'ParticipantInput.ticketTypeId':
+    "The ticket type (`tt_...`); without it `ageBand` picks the tour's type of that band, and without both the ADULT type.",
+  daysOfWeek: "Days the schedule runs (`MON`...`SUN`), in the tour's time zone.",
+  times: "Local start times (`HH:MM`, 24 h) in the tour's time zone.",
+  externalReference: "The channel partner's own id of the booking; unique in the workspace (null clears it).",
+  refundAmount: 'With status CANCELLED: refund this much (minor units) of what was paid; absent: no refund.',
+  minutes: 'How many minutes to add to the hold (1 to 60); it never ends more than 60 minutes from now.',
 };
 
 const OBJECT = (schema: JsonSchemaObject) =>
