@@ -199,6 +199,20 @@ describe('forms', () => {
     expect((await guestView(booking.publicToken)).participants.every((p: any) => !p.waiverSigned)).toBe(true);
   });
 
+  it('a form too large is 413 with the error envelope, never a 500', async () => {
+    const booking = await guestBooking();
+    const res = await submit(`/b/${booking.publicToken}/cancel`, {
+      confirm: 'yes',
+      reason: 'x'.repeat(10_000),
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.html).error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'body', issue: 'too_large' }],
+    });
+    expect((await guestView(booking.publicToken)).status).toBe('PENDING');
+  });
+
   it('pay: a held booking gets a page that takes the guest to a fresh checkout, which pays', async () => {
     const booking = await guestBooking();
     const res = await submit(`/b/${booking.publicToken}/pay`, {});

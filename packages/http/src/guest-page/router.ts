@@ -11,9 +11,9 @@ import {
   viewForGuest,
   WaiverSchema,
 } from '@travelops/domain';
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { HttpDeps } from '../deps.js';
-import { statusForCode } from '../errors.js';
+import { sendError, statusForCode } from '../errors.js';
 import { localeOf } from './format.js';
 import { bookingCalendar } from './ics.js';
 import { bookingPage, checkoutRedirectPage, guestPagePolicy, notFoundPage } from './view.js';
@@ -21,8 +21,21 @@ import { bookingPage, checkoutRedirectPage, guestPagePolicy, notFoundPage } from
 /** Longer path segments name no record, as on every route. */
 const MAX_TOKEN_LENGTH = 100;
 
-/** Form fields are short: a name, a reason, an id. */
-const formBody = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 });
+/** Form fields are short: a name, a reason, an id. A form too large is 413, never a 500. */
+const parseForm = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 });
+const formBody: RequestHandler = (req, res, next) =>
+  parseForm(req, res, (error?: unknown) => {
+    if (!error) return next();
+    sendError(
+      res,
+      {
+        code: 'VALIDATION_ERROR',
+        message: 'The form is too large.',
+        details: [{ field: 'body', issue: 'too_large' }],
+      },
+      413,
+    );
+  });
 
 /** A guest's link is a credential: never cached or indexed, never leaked through a Referer. */
 function guestHeaders(res: Response, policy: string) {
