@@ -39,10 +39,18 @@ export default {
     'apps/api': {
       entry: ['src/cli.ts', 'bench/*.ts', 'test/**/*.ts', 'src/**/*.test.ts'],
       project: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', '*.ts'],
-      // Run from its path (node_modules/.bin/redocly) by test/openapi-lint.int.test.ts.
-      ignoreDependencies: ['@redocly/cli'],
+      // Found by path, not imported: redocly's binary (test/openapi-lint.int.test.ts), the
+      // widget's bundle the API serves (src/compose.ts) and axe's script the browser tests inject.
+      ignoreDependencies: ['@redocly/cli', '@travelops/widget', 'axe-core'],
       // A system binary the integration tests start (test/processes.ts), not an npm package.
       ignoreBinaries: ['redis-server'],
+    },
+    'apps/widget': {
+      // The bundle's entry (esbuild, scripts/build.mjs) and its unit tests.
+      entry: ['src/main.ts', 'src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/*.mjs'],
+      project: ['src/**/*.{ts,tsx}', 'test/**/*.ts', 'scripts/*.mjs', '*.ts'],
+      // The types of build.mjs for its test; the script itself is what is checked.
+      ignore: ['scripts/build.d.mts'],
     },
     'apps/worker': {
       entry: ['src/**/*.test.ts'],

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import {
   createDatabase,
   createUnitOfWork,
@@ -61,6 +63,20 @@ export async function openDatabase(config: Pick<ApiConfig, 'databaseUrl' | 'pgli
     applied.length ? 'migrations applied' : 'database schema is up to date',
   );
   return { database, applied };
+}
+
+/**
+ * The booking widget's bundle (apps/widget's dist/widget.js), served at /widget.js. An asset,
+ * not code: the API depends on the widget package so that turbo builds it first. Not built
+ * (a fresh checkout before `pnpm build`): the API starts without it and says so.
+ */
+function readWidgetScript(logger: Logger): string | undefined {
+  try {
+    return readFileSync(createRequire(import.meta.url).resolve('@travelops/widget/widget.js'), 'utf8');
+  } catch {
+    logger.warn({}, 'the booking widget is not built (pnpm build): /widget.js is not served');
+    return undefined;
+  }
 }
 
 /** Where guests pay: Stripe (and its webhooks), or the sandbox when asked (the default outside production). */
@@ -128,6 +144,7 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
       database: () => database.ping(),
       ...(redis && { redis: async () => void (await (redis as Redis).ping()) }),
     },
+    widgetScript: readWidgetScript(logger),
     config: {
       publicBaseUrl: config.publicBaseUrl,
       trustProxy: config.trustProxy,

@@ -79,9 +79,11 @@ describe('bookings show the cancellation policy they were made under', () => {
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await getBooking(t, ws, booking.id)).cancellationPolicy).toEqual(booking.cancellationPolicy);
     const guest = await t.request('GET', `/public/bookings/${booking.publicToken}`);
+    // The guest sees what cancelling now would refund: 50 % of 100.00 paid.
     expect(guest.body.data).toMatchObject({
       cancellable: true,
       cancellationCutoffAt: booking.cancellationCutoffAt,
+      cancellationRefund: 5_000,
     });
   });
 
@@ -107,6 +109,8 @@ describe('bookings show the cancellation policy they were made under', () => {
   it('inside the cutoff the booking shows cancellable false; so does a cancelled one', async () => {
     const { booking } = await paidBooking({ cutoffHours: 24, refund: 'FULL' }, { startsIn: 10 });
     expect(booking.cancellable).toBe(false);
+    const late = await t.request('GET', `/public/bookings/${booking.publicToken}`);
+    expect(late.body.data).toMatchObject({ cancellable: false, cancellationRefund: 0 });
     const open = await paidBooking({ cutoffHours: 24, refund: 'FULL' });
     const cancelled = await setStatus(t, ws, open.booking.id, 'CANCELLED');
     expect(cancelled.body.data.cancellable).toBe(false);

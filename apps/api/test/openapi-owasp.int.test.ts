@@ -42,9 +42,10 @@ const ruleset = {
     // Amounts are integers up to 10^12 (minor units): neither int32 nor int64 says that, and
     // JSON carries them as safe integers. The ranges are in the request schemas.
     'owasp:api4:2023-integer-format': 'off',
-    // No CORS on purpose: integrations call server to server (the spec forbids tokens in
-    // client-side code) and the first-party application is same-origin, so browsers must not
-    // be allowed cross-origin reads.
+    // CORS only where browsers on other sites need it: `/public/` answers any origin without
+    // credentials (booking widgets) and `/widget.js` loads anywhere. Integrations call server to
+    // server (the spec forbids tokens in client-side code) and the first-party application is
+    // same-origin, so nothing authenticated allows cross-origin reads (test/cors.int.test.ts).
     'owasp:api8:2023-define-cors-origin': 'off',
     // `/public/` is unauthenticated by the spec: a booking widget books (rate limited per IP,
     // idempotent), and a guest acts on one booking through its unguessable token.

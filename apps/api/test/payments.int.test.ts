@@ -514,3 +514,42 @@ describe('public payment retry', () => {
     expectError(await retry('x'.repeat(32)), 404, 'NOT_FOUND');
   });
 });
+
+describe('public balance payment', () => {
+  const balance = (publicToken: string) =>
+    t.request('POST', `/public/bookings/${publicToken}/payment/balance`);
+
+  it('after the deposit, the guest gets a checkout for the balance; paying it makes the booking PAID', async () => {
+    const created = await t.request('POST', `/public/${ws.slug}/bookings`, {
+      body: bookingInput(departure.id, { paymentMode: 'DEPOSIT', participants: participants(2) }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const booking = created.body.data;
+    // Before the deposit: nothing confirmed yet, the guest retries instead.
+    expectError(await balance(booking.publicToken), 422, 'UNPROCESSABLE', [
+      detail('status', 'invalid_state'),
+    ]);
+    expect((await pay(t, booking.checkoutUrl)).status).toBe(200);
+
+    const res = await balance(booking.publicToken);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.body.data).toMatchObject({
+      status: 'CONFIRMED',
+      paymentStatus: 'PENDING',
+      amountPaid: 100_000,
+    });
+    expect((await openPage(t, res.body.data.checkoutUrl)).html).toContain('4000.00 EUR');
+    expect((await pay(t, res.body.data.checkoutUrl)).status).toBe(200);
+    expect(await getBooking(t, ws, booking.id)).toMatchObject({ paymentStatus: 'PAID', amountPaid: 500_000 });
+
+    expectError(await balance(booking.publicToken), 422, 'UNPROCESSABLE', [
+      detail('amount', 'nothing_outstanding'),
+    ]);
+  });
+
+  it('an unknown token is 404', async () => {
+    expectError(await balance('x'.repeat(32)), 404, 'NOT_FOUND');
+  });
+});

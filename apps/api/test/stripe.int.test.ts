@@ -183,7 +183,10 @@ describe('checkout through Stripe', () => {
 
     const done = await fetch(t.local(`${base}/pay/${token}/done`));
     expect(done.headers.get('cache-control')).toBe('no-store');
-    expect(await done.text()).toContain('Payment received');
+    const html = await done.text();
+    expect(html).toContain('Payment received');
+    // The payer finds the way back to the guest's booking page.
+    expect(html).toContain(`<a href="/b/${booking.publicToken}">View your booking</a>`);
     // Paid: the link no longer opens a checkout.
     expectError(await t.request('GET', `/pay/${token}`), 422, 'UNPROCESSABLE', [
       detail('token', 'session_closed'),

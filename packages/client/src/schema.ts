@@ -776,6 +776,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/bookings/{publicToken}/payment/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a checkout for the balance of a confirmed booking
+         * @description No credential: the token is the access. For a CONFIRMED booking with something outstanding (a deposit was paid): a checkout for the balance (total less paid), open for 30 minutes; earlier checkout pages close. A PENDING booking retries its payment instead (`payment/retry`). Anything else is 422 `invalid_state` on `status`; nothing left to pay is 422 `nothing_outstanding` on `amount`.
+         */
+        post: operations["payPublicBookingBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/bookings/{publicToken}/cancel": {
         parameters: {
             query?: never;
@@ -1557,6 +1577,126 @@ export interface paths {
          * @description Form or JSON `{ "outcome": "succeeded" | "failed" }`. Success records the payment; a PENDING booking becomes CONFIRMED (`payment.succeeded`, `booking.confirmed`). 422 when the page is closed or expired or the booking is cancelled.
          */
         post: operations["completeSandboxCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The booking widget
+         * @description Embedded with one script element whose `src` is this address, with `data-workspace` (the slug) and optionally `data-tour`, or with the `travelops-booking` element (attributes `workspace`, `tour`). Any origin may load it (CORS, `Cross-Origin-Resource-Policy: cross-origin`); cached 5 minutes, then revalidated by `ETag` (304). 404 on a server where the widget was not built.
+         */
+        get: operations["getBookingWidgetScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b/{publicToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The guest's booking page
+         * @description Server-rendered HTML, no login (the token is the access): the booking, its participants and meeting point, waivers, payment, cancellation under its policy with the refund, and an `.ics`. `Cache-Control: no-store`, `Referrer-Policy: no-referrer`, a Content-Security-Policy without any script; forms post to the operations below.
+         */
+        get: operations["getGuestBookingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b/{publicToken}/booking.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The booking as a calendar event
+         * @description RFC 5545 `VCALENDAR` with one `VEVENT` (UTC times; `STATUS` TENTATIVE while unpaid, CANCELLED once cancelled), as an attachment. It holds no link with the token.
+         */
+        get: operations["getGuestBookingCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b/{publicToken}/waiver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a participant's waiver (form)
+         * @description The form of `signPublicBookingWaiver`: `accepted=yes` and a typed name.
+         */
+        post: operations["submitGuestWaiverForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b/{publicToken}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay, or pay the balance (form)
+         * @description A PENDING booking retries its payment (`retryPublicBookingPayment`), a CONFIRMED one pays its balance (`payPublicBookingBalance`). Answers a page that takes the guest to `checkoutUrl` (a meta refresh and a link: a redirect after a form may not leave this origin under the page policy).
+         */
+        post: operations["submitGuestPaymentForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b/{publicToken}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the booking (form)
+         * @description The form of `cancelPublicBooking`: `confirm=yes` and an optional reason; the refund is the policy’s.
+         */
+        post: operations["submitGuestCancelForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2981,6 +3121,7 @@ export interface components {
             /** Format: date-time */
             cancellationCutoffAt: string;
             cancellable: boolean;
+            cancellationRefund: number;
             /**
              * Format: date-time
              * @description When it was created (UTC, milliseconds).
@@ -3078,6 +3219,7 @@ export interface components {
             ageBand: ("ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER") | null;
             /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
+            ticketTypeName: string | null;
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
             waiverSigned: boolean;
@@ -8471,6 +8613,7 @@ export interface operations {
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
                      *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8498,6 +8641,7 @@ export interface operations {
                      *         },
                      *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
                      *         "cancellable": true,
+                     *         "cancellationRefund": 1,
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
@@ -8569,6 +8713,7 @@ export interface operations {
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
                      *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8596,6 +8741,7 @@ export interface operations {
                      *         },
                      *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
                      *         "cancellable": true,
+                     *         "cancellationRefund": 1,
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
@@ -8673,6 +8819,7 @@ export interface operations {
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
                      *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8700,6 +8847,7 @@ export interface operations {
                      *         },
                      *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
                      *         "cancellable": true,
+                     *         "cancellationRefund": 1,
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
@@ -8770,6 +8918,7 @@ export interface operations {
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
                      *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8797,6 +8946,103 @@ export interface operations {
                      *         },
                      *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
                      *         "cancellable": true,
+                     *         "cancellationRefund": 1,
+                     *         "createdAt": "2026-06-02T14:31:07.120Z",
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PublicBooking"];
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    payPublicBookingBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a */
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking with a `checkoutUrl` for the balance. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id text",
+                     *         "publicToken": "pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a",
+                     *         "status": "PENDING",
+                     *         "paymentStatus": "UNPAID",
+                     *         "paymentMode": "CHECKOUT",
+                     *         "totalAmount": 5000,
+                     *         "amountPaid": 0,
+                     *         "amountRefunded": 0,
+                     *         "currency": "EUR",
+                     *         "startsAt": "2026-07-01T09:00:00.000Z",
+                     *         "tour": {
+                     *           "id": "id text",
+                     *           "name": "Ada Lovelace",
+                     *           "meetingPoint": "Fountain, Main Square",
+                     *           "durationMinutes": 120,
+                     *           "timeZone": "Europe/Berlin"
+                     *         },
+                     *         "participantCount": 2,
+                     *         "participants": [
+                     *           {
+                     *             "id": "id text",
+                     *             "name": "Ada Lovelace",
+                     *             "ageBand": "ADULT",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeName": "ticketTypeName text",
+                     *             "price": 900,
+                     *             "waiverSigned": false,
+                     *             "checkedInAt": null,
+                     *             "dietaryNotes": "Vegetarian",
+                     *             "accessibilityNotes": "Step-free access, please",
+                     *             "emergencyContactHint": "emergencyContactHint text"
+                     *           }
+                     *         ],
+                     *         "addOns": [
+                     *           {
+                     *             "id": "lunch-box",
+                     *             "name": "Lunch box",
+                     *             "unitPrice": 900,
+                     *             "quantity": 2
+                     *           }
+                     *         ],
+                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
+                     *         "confirmedAt": null,
+                     *         "cancelledAt": null,
+                     *         "cancellationReason": null,
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *         "cancellable": true,
+                     *         "cancellationRefund": 1,
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
@@ -8873,6 +9119,7 @@ export interface operations {
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
                      *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8900,6 +9147,7 @@ export interface operations {
                      *         },
                      *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
                      *         "cancellable": true,
+                     *         "cancellationRefund": 1,
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
@@ -12491,6 +12739,323 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getBookingWidgetScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description Unchanged since the `If-None-Match` ETag. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getGuestBookingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking page. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No booking has this token: a page that says so, the same for every unknown token. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getGuestBookingCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description No booking has this token: a page that says so, the same for every unknown token. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    submitGuestWaiverForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    participantId: string;
+                    signedName: string;
+                    /** @enum {string} */
+                    accepted: "yes";
+                };
+            };
+        };
+        responses: {
+            /** @description Done: back to the booking page (`Location: /b/{publicToken}?done=...`). */
+            303: {
+                headers: {
+                    Location?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field is missing or invalid: the page again, saying which, in words. */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No booking has this token: a page that says so, the same for every unknown token. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The booking cannot do that now (paid, cancelled, past the cutoff): the page again, saying so. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    submitGuestPaymentForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The way to the checkout. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A field is missing or invalid: the page again, saying which, in words. */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No booking has this token: a page that says so, the same for every unknown token. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The booking cannot do that now (paid, cancelled, past the cutoff): the page again, saying so. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    submitGuestCancelForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    confirm: "yes";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: back to the booking page (`Location: /b/{publicToken}?done=...`). */
+            303: {
+                headers: {
+                    Location?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field is missing or invalid: the page again, saying which, in words. */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No booking has this token: a page that says so, the same for every unknown token. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The booking cannot do that now (paid, cancelled, past the cutoff): the page again, saying so. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             429: components["responses"]["RateLimited"];
         };
     };

@@ -2,10 +2,13 @@ import type { DomainError } from '@travelops/domain';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { type Caller, callerOf } from './admission.js';
+import { publicCors } from './cors.js';
 import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';
 import { docsRouter } from './docs-page.js';
 import { HttpError, sendError } from './errors.js';
+import { guestPagePaths } from './guest-page/paths.js';
+import { guestPageRouter } from './guest-page/router.js';
 import { homePage, sendPage } from './home-page.js';
 import { metricsHandler } from './metrics.js';
 import { createOctoRouter } from './octo/router.js';
@@ -19,6 +22,7 @@ import type { RouteDefinition } from './route.js';
 import { apiRoutes } from './routes/index.js';
 import { sandboxRouter } from './sandbox.js';
 import { servedSystemPaths } from './system-paths.js';
+import { serveWidgetScript } from './widget-script.js';
 
 export interface CreateAppOptions {
   /** The operations to serve; defaults to every route of the API. */
@@ -31,7 +35,10 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   const sandbox = deps.config.sandbox === true;
   const openApi = buildOpenApiDocument(routes, {
     serverUrl: deps.config.publicBaseUrl,
-    extraPaths: servedSystemPaths({ sandbox, stripeWebhooks: deps.paymentEvents !== undefined }),
+    extraPaths: {
+      ...servedSystemPaths({ sandbox, stripeWebhooks: deps.paymentEvents !== undefined }),
+      ...guestPagePaths,
+    },
   });
   const https = deps.config.publicBaseUrl.startsWith('https:');
   const home = homePage(openApi.info, https);
@@ -50,6 +57,7 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   });
   app.use(requestId);
   app.use(logRequests(deps));
+  app.use('/public', publicCors);
   app.use('/workspaces', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -60,7 +68,7 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   const refuse = (res: Response, error: DomainError) => sendError(res, error);
   const countByIp = limitByIp(deps.rateLimiter, refuse);
   app.use(['/healthz', '/readyz'], limitByIp(deps.rateLimiter, refuse, 'peek'));
-  app.use(['/openapi.json', '/docs', '/sandbox', '/pay'], countByIp);
+  app.use(['/openapi.json', '/docs', '/sandbox', '/pay', '/b', '/widget.js'], countByIp);
 
   // Not part of the contract: a landing page for whoever opens the base URL in a browser.
   app.get('/', countByIp, (_req, res) => {
@@ -112,6 +120,8 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   // Off unless asked: /sandbox/* then falls through to the 404 below.
   if (sandbox) app.use(sandboxRouter(deps));
   if (deps.paymentEvents) app.use(paymentWebhooksRouter(deps, deps.paymentEvents));
+  app.use(guestPageRouter(deps));
+  app.get('/widget.js', serveWidgetScript(deps.widgetScript));
 
   app.use(countByIp, (_req: Request, res: Response) => {
     sendError(res, { code: 'NOT_FOUND', message: 'No such route.' });

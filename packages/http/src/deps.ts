@@ -89,6 +89,8 @@ export interface HttpDeps {
   /** Named dependency checks for /readyz; each rejects when its dependency is unreachable. */
   readiness: Record<string, ReadinessCheck>;
   config: HttpConfig;
+  /** The booking widget's bundle (apps/widget), served at `/widget.js`; without it (not built), that path is 404. */
+  widgetScript?: string | undefined;
   /** Absent (no `METRICS_TOKEN`): `/metrics` is not served. */
   metrics?: HttpMetrics;
 }

@@ -65,7 +65,12 @@ export function paymentPagesRouter(deps: HttpDeps): Router {
     const found = token ? await findCheckoutReturn(deps, token) : null;
     if (!token || !found) return sendError(res, { code: 'NOT_FOUND', message: 'No such payment page.' });
     const { session, booking } = found;
-    const status = `<p>Booking <code>${escapeHtml(booking.id)}</code> is ${booking.status}, payment ${booking.paymentStatus}.</p>`;
+    // Back to the guest's booking page (/b/{publicToken}), whatever became of the payment.
+    const status =
+      `<p>Booking <code>${escapeHtml(booking.id)}</code> is ${booking.status}, payment ${booking.paymentStatus}.</p>` +
+      (booking.publicToken
+        ? `<p><a href="/b/${encodeURIComponent(booking.publicToken)}">View your booking</a></p>`
+        : '');
     if (session.status === 'SUCCEEDED') {
       return res.type('html').send(page('Payment received', `<p>Thank you.</p>${status}`));
     }

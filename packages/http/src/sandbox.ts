@@ -89,14 +89,16 @@ export function sandboxRouter(deps: HttpDeps): Router {
       if (!result.ok) return sendError(res, result.error);
       const { session, booking } = result.value;
       if (req.is('application/x-www-form-urlencoded')) {
-        return res
-          .type('html')
-          .send(
-            page(
-              session.status === 'SUCCEEDED' ? 'Payment received' : 'Payment failed',
-              `<p>Booking ${escapeHtml(booking.id)} is ${booking.status}.</p>`,
-            ),
-          );
+        return res.type('html').send(
+          page(
+            session.status === 'SUCCEEDED' ? 'Payment received' : 'Payment failed',
+            `<p>Booking ${escapeHtml(booking.id)} is ${booking.status}.</p>` +
+              // Back to the guest's booking page, as a real provider's return URL would take them.
+              (booking.publicToken
+                ? `<p><a href="/b/${encodeURIComponent(booking.publicToken)}">View your booking</a></p>`
+                : ''),
+          ),
+        );
       }
       res.json({
         data: {

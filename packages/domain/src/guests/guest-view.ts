@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { cancellationCutoff, isGuestCancellable } from '../bookings/policy-rules.js';
+import { cancellationCutoff, isGuestCancellable, policyRefund } from '../bookings/policy-rules.js';
 import type { BookingRecord } from '../bookings/ports.js';
 import {
   BookingAddOnSchema,
@@ -20,6 +20,8 @@ export const PublicParticipantSchema = v.object({
   name: v.string(),
   ageBand: v.nullable(v.picklist(AGE_BANDS)),
   ticketTypeId: v.nullable(v.string()),
+  /** The ticket type's name as the tour sells it ("Child (4-12)"); null without one, or once the tour no longer sells it. */
+  ticketTypeName: v.nullable(v.string()),
   price: v.number(),
   waiverSigned: v.boolean(),
   checkedInAt: v.nullable(DateTimeSchema),
@@ -68,6 +70,8 @@ export const PublicBookingSchema = v.object({
   cancellationPolicy: CancellationPolicySchema,
   cancellationCutoffAt: DateTimeSchema,
   cancellable: v.boolean(),
+  /** What a guest's cancel would refund now under that policy (minor units); 0 when not cancellable. */
+  cancellationRefund: v.number(),
   createdAt: DateTimeSchema,
   updatedAt: DateTimeSchema,
   checkoutUrl: v.optional(v.pipe(v.string(), v.url())),
@@ -84,10 +88,11 @@ export function maskContact(contact: string | null): string | null {
 
 export function toPublicBooking(
   record: BookingRecord,
-  tour: Pick<Tour, 'id' | 'name' | 'meetingPoint' | 'durationMinutes' | 'timeZone'> | null,
+  tour: Pick<Tour, 'id' | 'name' | 'meetingPoint' | 'durationMinutes' | 'timeZone' | 'ticketTypes'> | null,
   now: Date,
   links: BookingLinks = {},
 ): PublicBooking {
+  const cancellable = isGuestCancellable(record, now);
   return {
     id: record.id,
     publicToken: record.publicToken,
@@ -112,6 +117,7 @@ export function toPublicBooking(
       name: p.name,
       ageBand: p.ageBand,
       ticketTypeId: p.ticketTypeId,
+      ticketTypeName: tour?.ticketTypes.find((type) => type.id === p.ticketTypeId)?.name ?? null,
       price: p.price,
       waiverSigned: p.waiverSigned,
       checkedInAt: p.checkedInAt,
@@ -126,7 +132,8 @@ export function toPublicBooking(
     cancellationReason: record.cancellationReason,
     cancellationPolicy: record.cancellationPolicy,
     cancellationCutoffAt: cancellationCutoff(record.startsAt, record.cancellationPolicy).toISOString(),
-    cancellable: isGuestCancellable(record, now),
+    cancellable,
+    cancellationRefund: cancellable ? policyRefund(record.cancellationPolicy, record) : 0,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     ...(links.checkoutUrl !== undefined && { checkoutUrl: links.checkoutUrl }),

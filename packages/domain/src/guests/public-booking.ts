@@ -97,3 +97,43 @@ export function retryPublicPayment(
     return ok({ booking: updated, links: { checkoutUrl: url } });
   });
 }
+
+/** How long a guest's balance checkout stays open (a CHECKOUT's page lasts as long, decisions §3). */
+const BALANCE_CHECKOUT_MINUTES = 30;
+
+/**
+ * The guest pays what is left of a CONFIRMED booking (a deposit was paid): a fresh checkout for
+ * the outstanding balance; earlier open pages close. A PENDING booking retries instead
+ * (`retryPublicPayment`); anything else is 422 `invalid_state`, nothing left `nothing_outstanding`.
+ */
+export function payPublicBalance(
+  deps: GuestDeps,
+  publicToken: string,
+): Promise<Result<{ booking: BookingRecord; links: BookingLinks }>> {
+  return deps.uow.transaction(async ({ stores }) => {
+    const found = await stores.bookings.findByPublicToken(publicToken);
+    if (!found) return fail(notFound('booking'));
+    const locked = await stores.bookings.lockWithDepartures(found.workspaceId, found.id);
+    if (!locked.ok) return locked;
+    const { booking } = locked.value;
+    if (booking.publicToken !== publicToken) return fail(notFound('booking'));
+    if (booking.status !== 'CONFIRMED') {
+      return fail(unprocessable('Only a confirmed booking has a balance to pay.', 'status', 'invalid_state'));
+    }
+    const amount = outstandingAmount(booking);
+    if (amount <= 0) return fail(unprocessable('Nothing is outstanding.', 'amount', 'nothing_outstanding'));
+    const expiresAt = new Date(deps.clock.now().getTime() + BALANCE_CHECKOUT_MINUTES * 60_000);
+    const { session, url } = await openPaymentSession(
+      stores,
+      deps.payments,
+      booking,
+      amount,
+      'BALANCE',
+      expiresAt,
+    );
+    const updated = await stores.bookings.update(booking.workspaceId, booking.id, {
+      paymentIntentId: session.id,
+    });
+    return ok({ booking: updated, links: { checkoutUrl: url } });
+  });
+}

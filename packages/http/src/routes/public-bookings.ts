@@ -9,6 +9,7 @@ import {
   getPublicBooking,
   ok,
   PublicBookingSchema,
+  payPublicBalance,
   type Result,
   retryPublicPayment,
   signWaiver,
@@ -121,6 +122,27 @@ export const publicBookingRoutes = [
     async handle({ use, params }) {
       const retried = await retryPublicPayment(use, params.publicToken);
       return retried.ok ? guestReply(use, ok(retried.value.booking), retried.value.links) : retried;
+    },
+  }),
+  defineRoute({
+    operationId: 'payPublicBookingBalance',
+    method: 'post',
+    path: '/public/bookings/{publicToken}/payment/balance',
+    summary: 'Get a checkout for the balance of a confirmed booking',
+    description:
+      'No credential: the token is the access. For a CONFIRMED booking with something outstanding (a deposit was paid): a checkout for the balance (total less paid), open for 30 minutes; earlier checkout pages close. A PENDING booking retries its payment instead (`payment/retry`). Anything else is 422 `invalid_state` on `status`; nothing left to pay is 422 `nothing_outstanding` on `amount`.',
+    tags,
+    access: 'public',
+    params: TokenParams,
+    success: {
+      status: 200,
+      description: 'The booking with a `checkoutUrl` for the balance.',
+      schema: PublicBookingSchema,
+    },
+    errors: [404, 422],
+    async handle({ use, params }) {
+      const opened = await payPublicBalance(use, params.publicToken);
+      return opened.ok ? guestReply(use, ok(opened.value.booking), opened.value.links) : opened;
     },
   }),
   defineRoute({

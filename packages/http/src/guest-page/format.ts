@@ -1,0 +1,51 @@
+/** Text for HTML: every character that could open markup or leave an attribute is escaped. */
+export const escapeHtml = (text: string): string =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/**
+ * The guest's locale from `Accept-Language`: its first tag this runtime formats, else `en`.
+ * Words stay English (one strings table); dates and money follow the guest's conventions.
+ */
+export function localeOf(acceptLanguage: string | undefined): string {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim();
+    if (!tag || tag === '*') continue;
+    try {
+      const [supported] = Intl.DateTimeFormat.supportedLocalesOf([tag]);
+      if (supported) return supported;
+    } catch {
+      // Not a well-formed language tag: try the next one.
+    }
+  }
+  return 'en';
+}
+
+export interface Formatters {
+  /** Minor units of the booking's currency as money: `12500` EUR -> `€125.00`. */
+  money(amount: number): string;
+  /** An instant in the tour's time zone, with the zone's name. */
+  dateTime(iso: string): string;
+}
+
+export function formatters(locale: string, currency: string, timeZone: string): Formatters {
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  // JPY has no minor unit, EUR two, BHD three: the currency says how many digits a minor unit is.
+  const digits = money.resolvedOptions().maximumFractionDigits ?? 2;
+  const dateTime = new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  });
+  return {
+    money: (amount) => money.format(amount / 10 ** digits),
+    dateTime: (iso) => dateTime.format(new Date(iso)),
+  };
+}
