@@ -12070,7 +12070,7 @@ export interface operations {
                              * @description Role: `READ_ONLY`, `OPERATIONS` or `ADMIN`.
                              * @enum {string}
                              */
-                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
+                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN" | "RESELLER";
                             prefix: string;
                             lastUsedAt: string | null;
                             /** @description When it expires (UTC); for a booking, when an unpaid hold is released. */
@@ -12122,7 +12122,7 @@ export interface operations {
                      * @description Role: `READ_ONLY`, `OPERATIONS` or `ADMIN`.
                      * @enum {string}
                      */
-                    role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
+                    role: "READ_ONLY" | "OPERATIONS" | "ADMIN" | "RESELLER";
                     /** @description The key stops working after this many days; absent: never. */
                     expiresInDays?: number;
                 };
@@ -12165,7 +12165,7 @@ export interface operations {
                              * @description Role: `READ_ONLY`, `OPERATIONS` or `ADMIN`.
                              * @enum {string}
                              */
-                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
+                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN" | "RESELLER";
                             prefix: string;
                             lastUsedAt: string | null;
                             /** @description When it expires (UTC); for a booking, when an unpaid hold is released. */
@@ -12242,7 +12242,7 @@ export interface operations {
                              * @description Role: `READ_ONLY`, `OPERATIONS` or `ADMIN`.
                              * @enum {string}
                              */
-                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
+                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN" | "RESELLER";
                             prefix: string;
                             lastUsedAt: string | null;
                             /** @description When it expires (UTC); for a booking, when an unpaid hold is released. */
