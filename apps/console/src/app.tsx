@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { onSessionEnded, setCsrfToken } from './api';
+import { onSessionEnded } from './api';
 import { ErrorNotice, Loading } from './components/feedback';
 import { PageHeader } from './components/page';
 import { ApiKeysPage } from './pages/api-keys';
@@ -20,7 +20,7 @@ import { WebhookPage } from './pages/webhook';
 import { WebhooksPage } from './pages/webhooks';
 import { roleName } from './permissions';
 import { Link, navigate, useLocation } from './router';
-import { SESSION_KEY, type Session, useSession, useSignOut } from './session';
+import { replaceSession, SESSION_KEY, type Session, useSession, useSignOut } from './session';
 import { type Workspace, WorkspaceContext } from './workspace';
 
 /** The console: sign-in when signed out, else the workspace's pages in the shell. */
@@ -53,9 +53,7 @@ function useSessionEnd(): string | undefined {
     () =>
       onSessionEnded(() => {
         if (!queryClient.getQueryData(SESSION_KEY)) return;
-        setCsrfToken(undefined);
-        queryClient.clear();
-        queryClient.setQueryData(SESSION_KEY, null);
+        replaceSession(queryClient, null);
         setNotice('Your session has ended. Sign in again to continue.');
       }),
     [queryClient],

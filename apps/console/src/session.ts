@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { paths } from '@travelops/client';
 import { ApiError, api, call, setCsrfToken } from './api';
 
@@ -6,6 +6,16 @@ export type Session = paths['/auth/session']['get']['responses'][200]['content']
 export type Membership = Session['workspaces'][number];
 
 export const SESSION_KEY = ['session'] as const;
+
+/**
+ * A new session (or none): another member's data must not stay in the cache, but the
+ * session query itself stays, so the components watching it see the change.
+ */
+export function replaceSession(queryClient: QueryClient, session: Session | null): void {
+  setCsrfToken(session?.csrfToken);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
+  queryClient.setQueryData(SESSION_KEY, session);
+}
 
 /** The signed-in member (null when signed out); its CSRF token goes to the client's memory. */
 export function useSession() {
@@ -33,11 +43,7 @@ export function useSignIn() {
   return useMutation({
     mutationFn: async (credentials: { email: string; password: string }) =>
       (await call(api.POST('/auth/login', { body: credentials }))).data,
-    onSuccess: (session) => {
-      setCsrfToken(session.csrfToken);
-      queryClient.clear();
-      queryClient.setQueryData(SESSION_KEY, session);
-    },
+    onSuccess: (session) => replaceSession(queryClient, session),
   });
 }
 
@@ -45,10 +51,6 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => call(api.POST('/auth/logout')),
-    onSettled: () => {
-      setCsrfToken(undefined);
-      queryClient.clear();
-      queryClient.setQueryData(SESSION_KEY, null);
-    },
+    onSettled: () => replaceSession(queryClient, null),
   });
 }

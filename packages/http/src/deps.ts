@@ -89,6 +89,8 @@ export interface HttpDeps {
   config: HttpConfig;
   /** Absent (no `METRICS_TOKEN`): `/metrics` is not served. */
   metrics?: HttpMetrics;
+  /** The operator console's built files (apps/console's `dist/`), served under `/app/`; absent: 404. */
+  consoleDir?: string | undefined;
 }
 
 /**
