@@ -3,7 +3,6 @@ import type { paths } from '@travelops/client';
 import { ApiError, api, call, setCsrfToken } from './api';
 
 export type Session = paths['/auth/session']['get']['responses'][200]['content']['application/json']['data'];
-export type Membership = Session['workspaces'][number];
 
 export const SESSION_KEY = ['session'] as const;
 

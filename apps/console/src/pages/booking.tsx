@@ -75,6 +75,17 @@ export function BookingPage({ bookingId }: { bookingId: string }) {
 
 function BookingFacts({ booking: b, tour }: { booking: Booking; tour: Tour }) {
   const { workspaceId } = useWorkspace();
+  const customer = useQuery({
+    queryKey: [workspaceId, 'customer', b.customerId],
+    queryFn: async () =>
+      (
+        await call(
+          api.GET('/workspaces/{workspaceId}/customers/{customerId}', {
+            params: { path: { workspaceId, customerId: b.customerId } },
+          }),
+        )
+      ).data,
+  });
   const money = (minor: number) => formatMoney(minor, b.currency);
   return (
     <dl className="facts">
@@ -95,7 +106,10 @@ function BookingFacts({ booking: b, tour }: { booking: Booking; tour: Tour }) {
       <div>
         <dt>Customer</dt>
         <dd>
-          <Link to={`/${workspaceId}/customers/${b.customerId}`}>View customer</Link>
+          <Link to={`/${workspaceId}/customers/${b.customerId}`}>
+            {customer.data?.name ?? 'The customer'}
+          </Link>
+          {customer.data && <span className="muted small"> · {customer.data.email}</span>}
         </dd>
       </div>
       <div>

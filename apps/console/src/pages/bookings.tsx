@@ -139,7 +139,7 @@ function BookingList({ filters }: { filters: Record<string, string> }) {
   );
 }
 
-export function BookingTable({ bookings }: { bookings: Booking[] }) {
+function BookingTable({ bookings }: { bookings: Booking[] }) {
   const { workspaceId } = useWorkspace();
   const tours = useTourMap();
   if (bookings.length === 0) return <Empty>No bookings match.</Empty>;

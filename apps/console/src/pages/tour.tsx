@@ -29,12 +29,12 @@ export function TourPage({ tourId }: { tourId: string }) {
         )
       ).data,
   });
-  if (isNew) return <TourForm />;
+  if (isNew) return <TourForm key="new" />;
   if (tour.isPending) return <Loading what="Loading the tour" />;
   if (tour.isError) return <ErrorNotice error={tour.error} />;
   return (
     <>
-      <TourForm tour={tour.data} />
+      <TourForm key={tour.data.id} tour={tour.data} />
       <Section title="Schedules">
         {canWrite(role, 'departures') && <ScheduleForm tour={tour.data} />}
         <Schedules tour={tour.data} />
@@ -332,9 +332,11 @@ function TourForm({ tour }: { tour?: Tour }) {
             <label htmlFor="tour-public">Published: guests can see and book it</label>
           </div>
           {editable && (
-            <button type="submit" className="button-primary" disabled={save.isPending}>
-              {tour ? 'Save tour' : 'Create tour'}
-            </button>
+            <p className="button-row">
+              <button type="submit" className="button-primary" disabled={save.isPending}>
+                {tour ? 'Save tour' : 'Create tour'}
+              </button>
+            </p>
           )}
         </fieldset>
       </form>

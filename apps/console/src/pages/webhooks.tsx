@@ -10,7 +10,7 @@ import { Link } from '../router';
 import { useWorkspace } from '../workspace';
 
 type EventType = Schemas['WebhookEndpointCreate']['events'][number];
-export const EVENT_TYPES: readonly EventType[] = [
+const EVENT_TYPES: readonly EventType[] = [
   'booking.created',
   'booking.confirmed',
   'booking.cancelled',
