@@ -48,7 +48,8 @@ afterAll(async () => {
 async function expectAccessible(name: string) {
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    const browserWindow = globalThis as any;
+    const result = await browserWindow.axe.run(browserWindow.document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
       .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target.join(' ')).join(', ')})`);
@@ -122,12 +123,12 @@ describe('the operator console', () => {
     await soon(heading).toBe('Today');
     expect(page.url()).toBe(`${t.baseUrl}/app/${ws.workspaceId}/today`);
     // The session is an HttpOnly cookie; nothing lands in the page's storage.
-    const stored = await page.evaluate(() => ({
-      local: localStorage.length,
-      session: sessionStorage.length,
-    }));
+    const stored = await page.evaluate(() => {
+      const { localStorage, sessionStorage } = globalThis as any;
+      return { local: localStorage.length, session: sessionStorage.length };
+    });
     expect(stored).toEqual({ local: 0, session: 0 });
-    expect(await page.evaluate(() => document.cookie)).toBe('');
+    expect(await page.evaluate(() => (globalThis as any).document.cookie)).toBe('');
   });
 
   it('an ADMIN makes an API key, sees its secret once, uses it, revokes it and it is refused', async () => {
@@ -281,7 +282,7 @@ describe('the operator console', () => {
 
   it('the other pages render without a reload, pass axe, and work at 375 px', async () => {
     await page.evaluate(() => {
-      (window as any).stillTheSamePage = true;
+      (globalThis as any).stillTheSamePage = true;
     });
     for (const [label, title] of [
       ['Departures', 'Departures'],
@@ -309,12 +310,15 @@ describe('the operator console', () => {
     await screenshot('08-booking');
 
     // Every page change above happened in the one document the sign-in loaded.
-    expect(await page.evaluate(() => (window as any).stillTheSamePage)).toBe(true);
+    expect(await page.evaluate(() => (globalThis as any).stillTheSamePage)).toBe(true);
 
     await page.setViewportSize({ width: 375, height: 812 });
     for (const label of ['Today', 'Bookings', 'Departures']) {
       await openFromNav(label);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate(() => {
+        const { document, innerWidth } = globalThis as any;
+        return document.documentElement.scrollWidth - innerWidth;
+      });
       expect(overflow, `${label} scrolls sideways at 375 px`).toBeLessThanOrEqual(0);
       await expectAccessible(`${label} at 375 px`);
       await screenshot(`09-${label.toLowerCase()}-375px`);
