@@ -82,7 +82,8 @@ function ManifestSection({ manifest: m }: { manifest: Manifest }) {
     <Section title="Manifest">
       <ErrorNotice error={checkIn.error} />
       <p className="muted">
-        {m.counts.map((c) => `${c.count} ${c.name}`).join(' · ')} · {m.totals.bookings} bookings
+        {m.counts.map((c) => `${c.count} ${c.name}`).join(' · ')} · {m.totals.bookings}{' '}
+        {m.totals.bookings === 1 ? 'booking' : 'bookings'}
       </p>
       {m.bookings.length === 0 ? (
         <Empty>No bookings on this departure yet.</Empty>

@@ -49,7 +49,9 @@ export function MembersPage() {
   return (
     <>
       <PageHeader title="Members" />
-      <p className="muted">New members are added with the operator CLI (`pnpm cli member:create`).</p>
+      <p className="muted">
+        New members are added with the operator CLI (<code>pnpm cli member:create</code>).
+      </p>
       <ErrorNotice error={members.error ?? changeRole.error ?? remove.error} />
       {changeRole.isSuccess && (
         <Success>

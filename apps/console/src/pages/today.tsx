@@ -178,7 +178,7 @@ function LastSevenDays() {
         <>
           <div className="stats">
             <p className="stat">
-              <span className="stat-value">{sold.length}</span> bookings
+              <span className="stat-value">{sold.length}</span> {sold.length === 1 ? 'booking' : 'bookings'}
             </p>
             <p className="stat">
               <span className="stat-value">{revenue(sold)}</span> revenue
