@@ -14,6 +14,7 @@ const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts', 'co
 
 let t: TestApi;
 let ws: TestWorkspace;
+let otherWs: TestWorkspace;
 let admin: { email: string; password: string; memberId: string };
 let reader: { email: string; password: string; memberId: string };
 let browser: TestBrowser;
@@ -26,14 +27,18 @@ beforeAll(async () => {
   ws = await t.createWorkspace('ADMIN');
   admin = await t.createMember(ws.workspaceId, 'ADMIN');
   reader = await t.createMember(ws.workspaceId, 'READ_ONLY');
+  // The same person in a second workspace, with another role: the switcher's case.
+  otherWs = await t.createWorkspace('ADMIN');
+  await t.createMember(otherWs.workspaceId, 'OPERATIONS', { email: admin.email, password: admin.password });
   await mkdir(ARTIFACTS, { recursive: true });
   browser = await startBrowser();
   page = await browser.context.newPage();
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (error) => problems.push(String(error)));
   page.on('console', (message) => {
-    // A refused sign-in, an ended session and the READ_ONLY write answer 401 and 403 on purpose.
-    if (message.type() === 'error' && !/status of 40[13]/.test(message.text())) problems.push(message.text());
+    // Refusals the test provokes (wrong password, ended session, a READ_ONLY write, a vehicle too
+    // small) are 4xx answers, which the browser logs; the page shows them in words (tested above).
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(message.text());
   });
   page.on('request', (request) => {
     if (request.resourceType() === 'document') documentRequests.push(request.url());
@@ -121,7 +126,10 @@ describe('the operator console', () => {
     await screenshot('01-sign-in-refused');
     await signIn(admin.email, admin.password);
     await soon(heading).toBe('Today');
-    expect(page.url()).toBe(`${t.baseUrl}/app/${ws.workspaceId}/today`);
+    expect(page.url()).toMatch(new RegExp(`/app/(${ws.workspaceId}|${otherWs.workspaceId})/today$`));
+    // Two workspaces: the switcher picks the one this test works in.
+    await page.getByLabel('Workspace').selectOption(ws.workspaceId);
+    await soon(() => page.url()).toBe(`${t.baseUrl}/app/${ws.workspaceId}/today`);
     // The session is an HttpOnly cookie; nothing lands in the page's storage.
     const stored = await page.evaluate(() => {
       const { localStorage, sessionStorage } = globalThis as any;
@@ -280,6 +288,39 @@ describe('the operator console', () => {
     await screenshot('05-departure-manifest');
   });
 
+  it("assignments show the server's refusal in words; a status change keeps its reason", async () => {
+    const vehicle = await t.request('POST', `/workspaces/${ws.workspaceId}/vehicles`, {
+      token: ws.token,
+      body: { name: 'Minibus', seats: 2 },
+    });
+    expect(vehicle.status).toBe(201);
+    await page.reload();
+    const crew = page.getByRole('form', { name: 'Guide, driver and vehicle' });
+    await crew.getByLabel('Vehicle').selectOption({ label: 'Minibus (2 seats)' });
+    await crew.getByRole('button', { name: 'Save assignments' }).click();
+    await soon(() => crew.getByRole('alert').textContent()).toContain(
+      'The vehicle seats 2; the departure holds 10.',
+    );
+    await soon(() => crew.locator('.field-error').textContent()).toBe('Too few seats for this departure.');
+    await expectAccessible('departure with an assignment refused');
+    await screenshot('05b-assignment-refused');
+
+    await page
+      .getByRole('row', { name: /^Charles Babbage/ })
+      .getByRole('link', { name: 'Ada Lovelace' })
+      .click();
+    await soon(heading).toBe('Booking of Ada Lovelace');
+    const status = page.getByRole('form', { name: 'Change status' });
+    await status.getByLabel('New status').selectOption('CANCELLED');
+    await status.getByLabel('Reason').fill('Storm warning');
+    await status.getByRole('button', { name: 'Change status' }).click();
+    await soon(() => page.getByRole('region', { name: 'History' }).textContent()).toContain(
+      'Confirmed → Cancelled · Storm warning',
+    );
+    await soon(() => page.getByText('Cancelled because').count()).toBe(1);
+    await screenshot('05c-booking-cancelled');
+  });
+
   it('the other pages render without a reload, pass axe, and work at 375 px', async () => {
     await page.evaluate(() => {
       (globalThis as any).stillTheSamePage = true;
@@ -308,6 +349,14 @@ describe('the operator console', () => {
     await soon(() => page.getByRole('region', { name: 'History' }).textContent()).toContain('Confirmed');
     await expectAccessible('booking');
     await screenshot('08-booking');
+
+    // The other workspace, where this person is OPERATIONS: no API keys, no webhooks.
+    await page.getByLabel('Workspace').selectOption(otherWs.workspaceId);
+    await soon(heading).toBe('Today');
+    await soon(() => page.getByRole('banner').textContent()).toContain('(Operations)');
+    expect(await page.getByRole('navigation', { name: 'Console' }).textContent()).not.toContain('API keys');
+    await page.getByLabel('Workspace').selectOption(ws.workspaceId);
+    await soon(() => page.getByRole('banner').textContent()).toContain('(Admin)');
 
     // Every page change above happened in the one document the sign-in loaded.
     expect(await page.evaluate(() => (globalThis as any).stillTheSamePage)).toBe(true);
