@@ -26,7 +26,7 @@ import { type Workspace, WorkspaceContext } from './workspace';
 /** The console: sign-in when signed out, else the workspace's pages in the shell. */
 export function App() {
   const session = useSession();
-  const notice = useSessionEnd();
+  const notice = useSessionEnd(session.data);
   const { path } = useLocation();
 
   if (session.isPending) return <Loading what="Opening the console" />;
@@ -46,9 +46,13 @@ export function App() {
 }
 
 /** When the API says the session is over (expired, ended elsewhere): back to sign-in, saying why. */
-function useSessionEnd(): string | undefined {
+function useSessionEnd(current: Session | null | undefined): string | undefined {
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string>();
+  // Said once: signed in again, the notice is done with.
+  useEffect(() => {
+    if (current) setNotice(undefined);
+  }, [current]);
   useEffect(
     () =>
       onSessionEnded(() => {
@@ -74,6 +78,12 @@ function Redirect({ session }: { session: Session }) {
         <p>This account is not a member of any workspace. Ask an admin to add you.</p>
       </main>
     );
+  return <Loading />;
+}
+
+/** An unknown page of a workspace: its Today. */
+function GoToToday({ workspaceId }: { workspaceId: string }) {
+  useEffect(() => navigate(`/${workspaceId}/today`, { replace: true }), [workspaceId]);
   return <Loading />;
 }
 
@@ -184,6 +194,6 @@ function WorkspacePage({ path, workspace }: { path: string[]; workspace: Workspa
     case 'webhooks':
       return id ? <WebhookPage endpointId={id} /> : <WebhooksPage />;
     default:
-      return <Redirect session={{ workspaces: [workspace] } as Session} />;
+      return <GoToToday workspaceId={workspace.workspaceId} />;
   }
 }
