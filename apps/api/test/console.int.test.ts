@@ -15,6 +15,8 @@ const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts', 'co
 let t: TestApi;
 let ws: TestWorkspace;
 let otherWs: TestWorkspace;
+let nightWalkId: string;
+let departureId: string;
 let admin: { email: string; password: string; memberId: string };
 let reader: { email: string; password: string; memberId: string };
 let browser: TestBrowser;
@@ -206,6 +208,7 @@ describe('the operator console', () => {
     await screenshot('03-tour-with-schedule');
 
     const tourId = page.url().split('/').pop() as string;
+    nightWalkId = tourId;
     const saved = await t.request('GET', `/workspaces/${ws.workspaceId}/tours/${tourId}`, {
       token: ws.token,
     });
@@ -221,7 +224,6 @@ describe('the operator console', () => {
     expect(schedules.body.data[0]).toMatchObject({ times: ['09:00', '18:30'], endsOn: lastDay });
   });
 
-  let departureId: string;
   it('a booking made through the API appears on Today; the manifest checks a participant in', async () => {
     const tour = await createTour(t, ws, {
       name: 'Harbour Lights',
@@ -400,6 +402,7 @@ describe('the operator console', () => {
       [`departures/${departureId}`, /^Harbour Lights/],
       ['bookings', 'Bookings'],
       ['tours', 'Tours'],
+      [`tours/${nightWalkId}`, 'Night Walk'],
       ['incidents', 'Incidents'],
       ['members', 'Members'],
     ] as const) {

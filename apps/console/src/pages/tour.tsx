@@ -5,7 +5,7 @@ import { ErrorNotice, Loading, Success } from '../components/feedback';
 import { fieldError, SelectField, TextField } from '../components/field';
 import { PageHeader, Section } from '../components/page';
 import { ScheduleForm, Schedules } from '../components/schedules';
-import { moneyInput, parseMoney } from '../format';
+import { formatMoney, moneyInput, parseMoney } from '../format';
 import { canWrite } from '../permissions';
 import type { Tour } from '../queries';
 import { navigate } from '../router';
@@ -29,12 +29,21 @@ export function TourPage({ tourId }: { tourId: string }) {
         )
       ).data,
   });
-  if (isNew) return <TourForm key="new" />;
+  const editable = canWrite(role, 'tours');
+  if (isNew)
+    return editable ? (
+      <TourForm key="new" />
+    ) : (
+      <>
+        <PageHeader title="New tour" />
+        <p>Only admins create tours.</p>
+      </>
+    );
   if (tour.isPending) return <Loading what="Loading the tour" />;
   if (tour.isError) return <ErrorNotice error={tour.error} />;
   return (
     <>
-      <TourForm key={tour.data.id} tour={tour.data} />
+      {editable ? <TourForm key={tour.data.id} tour={tour.data} /> : <TourFacts tour={tour.data} />}
       <Section title="Schedules">
         {canWrite(role, 'departures') && <ScheduleForm tour={tour.data} />}
         <Schedules tour={tour.data} />
@@ -63,10 +72,57 @@ const rowOf = (t: Schemas['TicketType']): TicketRow => ({
   maxPerBooking: t.maxPerBooking === null ? '' : String(t.maxPerBooking),
 });
 
+const REFUNDS = { FULL: 'full refund', PARTIAL: 'part refunded', NONE: 'no refund' } as const;
+
+/** The tour as a member who cannot change it sees it. */
+function TourFacts({ tour }: { tour: Tour }) {
+  const policy = tour.cancellationPolicy;
+  return (
+    <>
+      <PageHeader title={tour.name} />
+      {tour.description && <p>{tour.description}</p>}
+      <dl className="facts">
+        <div>
+          <dt>Published</dt>
+          <dd>{tour.isPublic ? 'Yes: guests can book it' : 'No'}</dd>
+        </div>
+        <div>
+          <dt>Duration and seats</dt>
+          <dd>
+            {tour.durationMinutes} min · {tour.capacity} seats
+          </dd>
+        </div>
+        <div>
+          <dt>Time zone</dt>
+          <dd>{tour.timeZone}</dd>
+        </div>
+        <div>
+          <dt>Meeting point</dt>
+          <dd>{tour.meetingPoint ?? 'told later'}</dd>
+        </div>
+        <div>
+          <dt>Prices</dt>
+          <dd>
+            {tour.ticketTypes.length
+              ? tour.ticketTypes.map((t) => `${t.name} ${formatMoney(t.price, tour.currency)}`).join(' · ')
+              : `${formatMoney(tour.basePrice, tour.currency)} a seat`}
+          </dd>
+        </div>
+        <div>
+          <dt>Cancellation</dt>
+          <dd>
+            until {policy.cutoffHours} h before, {REFUNDS[policy.refund]}
+            {policy.refund === 'PARTIAL' && ` (${policy.refundPercent} %)`}
+          </dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
 function TourForm({ tour }: { tour?: Tour }) {
-  const { workspaceId, role } = useWorkspace();
+  const { workspaceId } = useWorkspace();
   const queryClient = useQueryClient();
-  const editable = canWrite(role, 'tours');
   const [form, setForm] = useState(() => ({
     name: tour?.name ?? '',
     description: tour?.description ?? '',
@@ -160,7 +216,7 @@ function TourForm({ tour }: { tour?: Tour }) {
     <>
       <PageHeader title={tour ? tour.name : 'New tour'} />
       <form onSubmit={submit} className="form" aria-label="Tour">
-        <fieldset disabled={!editable}>
+        <fieldset>
           <legend className="visually-hidden">Tour details</legend>
           {save.isSuccess && <Success>Saved.</Success>}
           <ErrorNotice error={err} />
@@ -261,26 +317,24 @@ function TourForm({ tour }: { tour?: Tour }) {
                 onRemove={() => setTickets((rows) => rows.filter((_, j) => j !== i))}
               />
             ))}
-            {editable && (
-              <button
-                type="button"
-                onClick={() =>
-                  setTickets((rows) => [
-                    ...rows,
-                    {
-                      key: crypto.randomUUID(),
-                      name: '',
-                      ageBand: rows.length ? 'CHILD' : 'ADULT',
-                      price: '',
-                      requiresAdult: rows.length > 0,
-                      maxPerBooking: '',
-                    },
-                  ])
-                }
-              >
-                Add ticket type
-              </button>
-            )}
+            <button
+              type="button"
+              onClick={() =>
+                setTickets((rows) => [
+                  ...rows,
+                  {
+                    key: crypto.randomUUID(),
+                    name: '',
+                    ageBand: rows.length ? 'CHILD' : 'ADULT',
+                    price: '',
+                    requiresAdult: rows.length > 0,
+                    maxPerBooking: '',
+                  },
+                ])
+              }
+            >
+              Add ticket type
+            </button>
           </fieldset>
 
           <fieldset className="subform">
@@ -331,13 +385,11 @@ function TourForm({ tour }: { tour?: Tour }) {
             />
             <label htmlFor="tour-public">Published: guests can see and book it</label>
           </div>
-          {editable && (
-            <p className="button-row">
-              <button type="submit" className="button-primary" disabled={save.isPending}>
-                {tour ? 'Save tour' : 'Create tour'}
-              </button>
-            </p>
-          )}
+          <p className="button-row">
+            <button type="submit" className="button-primary" disabled={save.isPending}>
+              {tour ? 'Save tour' : 'Create tour'}
+            </button>
+          </p>
         </fieldset>
       </form>
     </>
