@@ -40,8 +40,9 @@ export default {
       entry: ['src/cli.ts', 'bench/*.ts', 'test/**/*.ts', 'src/**/*.test.ts'],
       project: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', '*.ts'],
       // Found by path, not imported: redocly's binary (test/openapi-lint.int.test.ts), the
-      // widget's bundle the API serves (src/compose.ts) and axe's script the browser tests inject.
-      ignoreDependencies: ['@redocly/cli', '@travelops/widget', 'axe-core'],
+      // widget's bundle the API serves (src/compose.ts), the console's built files
+      // (src/console-files.ts, by require.resolve).
+      ignoreDependencies: ['@redocly/cli', '@travelops/widget', '@travelops/console'],
       // A system binary the integration tests start (test/processes.ts), not an npm package.
       ignoreBinaries: ['redis-server'],
     },

@@ -15,6 +15,7 @@ import { createEndpointUrlCheck } from '@travelops/jobs';
 import { createStripePayments } from '@travelops/stripe';
 import type { Redis } from 'ioredis';
 import type { ApiConfig, ServerTimeouts } from './config.js';
+import { findConsoleDir } from './console-files.js';
 import { type ApiMetrics, createApiMetrics } from './metrics.js';
 import { createRateLimiter } from './rate-limits.js';
 import { createRedisClient } from './redis.js';
@@ -132,6 +133,7 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
     ...(payments.events && { paymentEvents: payments.events }),
     checkWebhookUrl: createEndpointUrlCheck(config.allowPrivateWebhookUrls),
     logger,
+    consoleDir: findConsoleDir(logger),
     rateLimiter: createRateLimiter({
       rules: config.rateLimits,
       redis,

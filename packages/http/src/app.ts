@@ -2,6 +2,7 @@ import type { DomainError } from '@travelops/domain';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { type Caller, callerOf } from './admission.js';
+import { consoleRouter } from './console-app.js';
 import { publicCors } from './cors.js';
 import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';
@@ -110,6 +111,8 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   });
   if (deps.metrics) app.get('/metrics', countByIp, metricsHandler(deps.metrics));
   app.use(docsRouter({ title: `${openApi.info.title} ${openApi.info.version}: reference`, https }));
+  // The operator console's built files, when the API was given them (apps/console).
+  if (deps.consoleDir) app.use('/app', countByIp, consoleRouter({ dir: deps.consoleDir, https }));
 
   const router = express.Router();
   for (const route of routes) registerRoute(router, route, deps);

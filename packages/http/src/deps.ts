@@ -93,6 +93,8 @@ export interface HttpDeps {
   widgetScript?: string | undefined;
   /** Absent (no `METRICS_TOKEN`): `/metrics` is not served. */
   metrics?: HttpMetrics;
+  /** The operator console's built files (apps/console's `dist/`), served under `/app/`; absent: 404. */
+  consoleDir?: string | undefined;
 }
 
 /**

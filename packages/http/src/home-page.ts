@@ -32,6 +32,7 @@ export function homePage(info: { title: string; version: string }, https: boolea
 public booking endpoints and signed webhooks. Authenticated operations take
 <code>Authorization: Bearer tops_...</code> under <code>/workspaces/{workspaceId}/</code>.</p>
 <ul>
+<li><a href="/app/">Operator console</a>: sign in to run the day (departures, bookings, check-in, API keys)</li>
 <li><a href="/docs">API reference</a>: every operation with its parameters, schemas and examples</li>
 <li><a href="/openapi.json">/openapi.json</a>: the contract (OpenAPI 3.1), for code generators</li>
 <li><a href="/healthz">/healthz</a> (the process is up) and <a href="/readyz">/readyz</a> (its database and Redis answer)</li>
