@@ -1,3 +1,4 @@
+export * from './calendar-file.js';
 export * from './cancel-public-booking.js';
 export * from './create-public-booking.js';
 export * from './guest-view.js';
