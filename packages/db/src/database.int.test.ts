@@ -46,6 +46,7 @@ describe('migrations on PostgreSQL', () => {
         '0010-cancellation',
         '0011-payments',
         '0012-guest-holds',
+        '0014-notifications',
       ]);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
@@ -80,6 +81,7 @@ describe('embedded PGlite', () => {
       '0010-cancellation',
       '0011-payments',
       '0012-guest-holds',
+      '0014-notifications',
     ]);
     const id = newId('workspace');
     const created = await createStores(first.knex).workspaces.insert({ id, slug: 'kept', name: 'Kept' });

@@ -11,6 +11,7 @@ import * as schedules from './0008-schedules.js';
 import * as cancellation from './0010-cancellation.js';
 import * as payments from './0011-payments.js';
 import * as guestHolds from './0012-guest-holds.js';
+import * as notifications from './0014-notifications.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -30,6 +31,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0010-cancellation', cancellation],
   ['0011-payments', payments],
   ['0012-guest-holds', guestHolds],
+  ['0014-notifications', notifications],
 ];
 
 // Bundled modules instead of files on disk, so the single tsup bundle carries its schema.
