@@ -7,6 +7,7 @@ import type { HttpDeps } from './deps.js';
 import { docsRouter } from './docs-page.js';
 import { HttpError, sendError } from './errors.js';
 import { homePage, sendPage } from './home-page.js';
+import { devMailRouter, unsubscribeRouter } from './mail-pages.js';
 import { metricsHandler } from './metrics.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { paymentPagesRouter } from './payment-pages.js';
@@ -59,7 +60,7 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   const refuse = (res: Response, error: DomainError) => sendError(res, error);
   const countByIp = limitByIp(deps.rateLimiter, refuse);
   app.use(['/healthz', '/readyz'], limitByIp(deps.rateLimiter, refuse, 'peek'));
-  app.use(['/openapi.json', '/docs', '/sandbox', '/pay'], countByIp);
+  app.use(['/openapi.json', '/docs', '/sandbox', '/pay', '/mail', '/dev'], countByIp);
 
   // Not part of the contract: a landing page for whoever opens the base URL in a browser.
   app.get('/', countByIp, (_req, res) => {
@@ -109,6 +110,9 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   // Off unless asked: /sandbox/* then falls through to the 404 below.
   if (sandbox) app.use(sandboxRouter(deps));
   if (deps.paymentEvents) app.use(paymentWebhooksRouter(deps, deps.paymentEvents));
+  app.use(unsubscribeRouter(deps));
+  // Off unless asked (and never in production): /dev/mail then falls through to the 404 below.
+  if (deps.config.devMail === true) app.use(devMailRouter(deps));
 
   app.use(countByIp, (_req: Request, res: Response) => {
     sendError(res, { code: 'NOT_FOUND', message: 'No such route.' });

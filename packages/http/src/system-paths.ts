@@ -16,6 +16,11 @@ const RATE_LIMITED = { '429': { $ref: '#/components/responses/RateLimited' } };
 const READY = { data: { status: 'ready', checks: { database: 'ok', redis: 'ok' } } };
 const HTML = '<!doctype html><html lang="en">...</html>';
 
+const htmlPage = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: { type: 'string' }, example: HTML } },
+});
+
 const TOKEN_PARAMETER = {
   name: 'token',
   in: 'path',
@@ -121,6 +126,44 @@ export const systemPaths: Record<string, object> = {
       responses: {
         '200': { description: 'HTML page.', content: { 'text/html': { schema: { type: 'string' } } } },
         '404': { $ref: '#/components/responses/NotFound' },
+        ...RATE_LIMITED,
+      },
+    },
+  },
+  '/mail/unsubscribe/{publicToken}': {
+    parameters: [
+      {
+        name: 'publicToken',
+        in: 'path',
+        required: true,
+        description: "The booking's guest token, as in the guest's link.",
+        schema: { type: 'string', maxLength: 100 },
+        example: '9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a',
+      },
+    ],
+    get: {
+      operationId: 'getReminderUnsubscribePage',
+      summary: "A reminder's unsubscribe page",
+      description:
+        "The `List-Unsubscribe` link of a departure reminder: a page with one button that stops the booking's reminders. Confirmations, receipts and changes of the booking still reach the guest. An unknown token shows the same 404 page as any other.",
+      tags: ['Public'],
+      security: [],
+      responses: {
+        '200': htmlPage('HTML page with the button.'),
+        '404': htmlPage('No booking has this token.'),
+        ...RATE_LIMITED,
+      },
+    },
+    post: {
+      operationId: 'unsubscribeFromReminders',
+      summary: "Stop a booking's reminders",
+      description:
+        "The page's button, or a mail client's one-click unsubscribe (RFC 8058: a form body `List-Unsubscribe=One-Click`, which is not required). Idempotent: the booking gets no further departure reminders.",
+      tags: ['Public'],
+      security: [],
+      responses: {
+        '200': htmlPage('Done: a page that says so.'),
+        '404': htmlPage('No booking has this token.'),
         ...RATE_LIMITED,
       },
     },
