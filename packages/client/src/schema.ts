@@ -467,7 +467,7 @@ export interface paths {
         head?: never;
         /**
          * Change a booking
-         * @description Only PENDING or CONFIRMED bookings (else 422). Changing `availabilityId` (a departure of the same tour) or the number of participants moves seats atomically (409 when the target lacks seats). New `participants` replace the list (waivers and check-ins restart). Without `totalAmount` the price follows the participants. A stale `If-Match` is 409.
+         * @description Only PENDING or CONFIRMED bookings (else 422). Changing `availabilityId` (a departure of the same tour) or the number of participants moves seats atomically (409 when the target lacks seats). New `participants` replace the list (waivers and check-ins restart). Without `totalAmount` the price follows the participants. A stale `If-Match` is 409. A move or new participants e-mail the guest the booking as it now stands (with an updated `.ics`) unless `notifyCustomer` is false.
          */
         patch: operations["updateBooking"];
         trace?: never;
@@ -483,7 +483,7 @@ export interface paths {
         put?: never;
         /**
          * Move a booking to another status
-         * @description PENDING -> CONFIRMED or CANCELLED; CONFIRMED -> CANCELLED before the departure starts; CONFIRMED -> COMPLETED or NO_SHOW once it has started. Anything else is 422 (`invalid_transition`, `departure_started`, `departure_not_started`). Cancelling releases the seats. `reason` is kept in the history; `notifyCustomer` queues an e-mail.
+         * @description PENDING -> CONFIRMED or CANCELLED; CONFIRMED -> CANCELLED before the departure starts; CONFIRMED -> COMPLETED or NO_SHOW once it has started. Anything else is 422 (`invalid_transition`, `departure_started`, `departure_not_started`). Cancelling releases the seats. `reason` is kept in the history; `notifyCustomer: true` e-mails the guest (the confirmation, the cancellation with its refund, or a note on COMPLETED and NO_SHOW); false, the default, sends nothing.
          *
          *     Operators are not bound by the guest cancellation policy (`cancellationCutoffAt`): they may cancel at any time the state machine allows, and choose the refund with `refundAmount` (minor units, at most paid minus refunded, else 422 `exceeds_refundable`; default none, as without it). The refund goes through the payment provider, is recorded as a REFUND payment and emits `payment.refunded` after `booking.cancelled`, in the same transaction as the cancel; `amountRefunded` and `paymentStatus` show it. `refundAmount` with another status is 400 `requires_cancelled`. Example: `{ "status": "CANCELLED", "reason": "Storm warning", "refundAmount": 12500 }`.
          */
@@ -1536,6 +1536,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mail/unsubscribe/{publicToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A reminder's unsubscribe page
+         * @description The `List-Unsubscribe` link of a departure reminder: a page with one button that stops the booking's reminders. Confirmations, receipts and changes of the booking still reach the guest. An unknown token shows the same 404 page as any other.
+         */
+        get: operations["getReminderUnsubscribePage"];
+        put?: never;
+        /**
+         * Stop a booking's reminders
+         * @description The page's button, or a mail client's one-click unsubscribe (RFC 8058: a form body `List-Unsubscribe=One-Click`, which is not required). Idempotent: the booking gets no further departure reminders.
+         */
+        post: operations["unsubscribeFromReminders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/pay/{token}": {
         parameters: {
             query?: never;
@@ -2062,7 +2086,7 @@ export interface components {
             status: "PENDING" | "CONFIRMED" | "CANCELLED" | "COMPLETED" | "NO_SHOW";
             /** @description Why, in a few words; kept in the history. */
             reason?: string;
-            /** @description Queue an e-mail to the customer about the change (default false). */
+            /** @description E-mail the customer about the change (default false): CONFIRMED sends the confirmation, CANCELLED the cancellation with its refund, COMPLETED and NO_SHOW a short note. */
             notifyCustomer?: boolean;
             refundAmount?: number;
         };
@@ -2076,6 +2100,8 @@ export interface components {
             /** @description Price in minor units (12500 = 125.00). In a PATCH it overrides the price; without it the price follows the participants. */
             totalAmount?: number;
             externalReference?: string | null;
+            /** @description E-mail the customer when the departure or the participants change (default true); false sends nothing. */
+            notifyCustomer?: boolean;
         };
         CalendarDay: {
             /**
@@ -3504,6 +3530,8 @@ export interface components {
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
             maxSeatsPerPublicBooking: number;
             publicHoldMinutes: number;
+            /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
+            reminderHoursBefore: number | null;
         };
         TourCreate: {
             /** @description Name of the tour as guests see it. */
@@ -3540,6 +3568,8 @@ export interface components {
             cancellationPolicy?: components["schemas"]["CancellationPolicyInput"];
             maxSeatsPerPublicBooking?: number;
             publicHoldMinutes?: number;
+            /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
+            reminderHoursBefore?: number | null;
         };
         TourUpdate: {
             /** @description Name of the tour as guests see it. */
@@ -3576,6 +3606,8 @@ export interface components {
             cancellationPolicy?: components["schemas"]["CancellationPolicyInput"];
             maxSeatsPerPublicBooking?: number;
             publicHoldMinutes?: number;
+            /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
+            reminderHoursBefore?: number | null;
         };
         Vehicle: {
             /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
@@ -4165,7 +4197,8 @@ export interface operations {
                      *             "refundPercent": 1
                      *           },
                      *           "maxSeatsPerPublicBooking": 1,
-                     *           "publicHoldMinutes": 1
+                     *           "publicHoldMinutes": 1,
+                     *           "reminderHoursBefore": 24
                      *         }
                      *       ],
                      *       "pagination": {
@@ -4243,7 +4276,8 @@ export interface operations {
                  *         "refundPercent": 1
                  *       },
                  *       "maxSeatsPerPublicBooking": 1,
-                 *       "publicHoldMinutes": 5
+                 *       "publicHoldMinutes": 5,
+                 *       "reminderHoursBefore": 24
                  *     }
                  */
                 "application/json": components["schemas"]["TourCreate"];
@@ -4304,7 +4338,8 @@ export interface operations {
                      *           "refundPercent": 1
                      *         },
                      *         "maxSeatsPerPublicBooking": 1,
-                     *         "publicHoldMinutes": 1
+                     *         "publicHoldMinutes": 1,
+                     *         "reminderHoursBefore": 24
                      *       }
                      *     }
                      */
@@ -4392,7 +4427,8 @@ export interface operations {
                      *           "refundPercent": 1
                      *         },
                      *         "maxSeatsPerPublicBooking": 1,
-                     *         "publicHoldMinutes": 1
+                     *         "publicHoldMinutes": 1,
+                     *         "reminderHoursBefore": 24
                      *       }
                      *     }
                      */
@@ -4464,7 +4500,8 @@ export interface operations {
                  *         "refundPercent": 1
                  *       },
                  *       "maxSeatsPerPublicBooking": 1,
-                 *       "publicHoldMinutes": 5
+                 *       "publicHoldMinutes": 5,
+                 *       "reminderHoursBefore": 24
                  *     }
                  */
                 "application/json": components["schemas"]["TourUpdate"];
@@ -4525,7 +4562,8 @@ export interface operations {
                      *           "refundPercent": 1
                      *         },
                      *         "maxSeatsPerPublicBooking": 1,
-                     *         "publicHoldMinutes": 1
+                     *         "publicHoldMinutes": 1,
+                     *         "reminderHoursBefore": 24
                      *       }
                      *     }
                      */
@@ -7253,7 +7291,8 @@ export interface operations {
                  *       ],
                  *       "notes": "Two vegetarians in the group.",
                  *       "totalAmount": 5000,
-                 *       "externalReference": "externalReference text"
+                 *       "externalReference": "externalReference text",
+                 *       "notifyCustomer": true
                  *     }
                  */
                 "application/json": components["schemas"]["BookingUpdate"];
@@ -8085,7 +8124,8 @@ export interface operations {
                      *             "refundPercent": 1
                      *           },
                      *           "maxSeatsPerPublicBooking": 1,
-                     *           "publicHoldMinutes": 1
+                     *           "publicHoldMinutes": 1,
+                     *           "reminderHoursBefore": 24
                      *         }
                      *       ]
                      *     }
@@ -8168,7 +8208,8 @@ export interface operations {
                      *           "refundPercent": 1
                      *         },
                      *         "maxSeatsPerPublicBooking": 1,
-                     *         "publicHoldMinutes": 1
+                     *         "publicHoldMinutes": 1,
+                     *         "reminderHoursBefore": 24
                      *       }
                      *     }
                      */
@@ -12332,6 +12373,94 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getReminderUnsubscribePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The booking's guest token, as in the guest's link.
+                 * @example 9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a
+                 */
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page with the button. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">...</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No booking has this token. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">...</html> */
+                    "text/html": string;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    unsubscribeFromReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The booking's guest token, as in the guest's link.
+                 * @example 9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a
+                 */
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: a page that says so. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">...</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No booking has this token. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">...</html> */
+                    "text/html": string;
+                };
+            };
             429: components["responses"]["RateLimited"];
         };
     };
