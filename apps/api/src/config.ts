@@ -222,7 +222,7 @@ export interface ApiConfig {
 }
 
 /** Guest e-mails: sent through SMTP, or (no SMTP_URL) kept in the database and shown at /dev/mail. */
-export interface MailConfig {
+interface MailConfig {
   smtpUrl: string | null;
   from: string;
   /** Sending attempts per workspace per minute, all workers together. */

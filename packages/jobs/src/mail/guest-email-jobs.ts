@@ -44,7 +44,6 @@ export interface GuestEmailJobOptions extends GuestEmailConfig {
   scanIntervalMs?: number;
 }
 
-export type GuestEmailSendOutcome = 'sent' | 'retrying' | 'failed';
 const OUTCOME_OF = { SENT: 'sent', PENDING: 'retrying', FAILED: 'failed' } as const;
 
 /** The `Message-ID` of a message: its id at the sender's domain, the same on every attempt. */

@@ -1,7 +1,7 @@
 import { createTransport } from 'nodemailer';
 
 /** One message as handed to SMTP: the text is final, the sender only frames it. */
-export interface OutgoingEmail {
+interface OutgoingEmail {
   /** Stable across attempts: a receiving server or client that sees it twice may drop the copy. */
   messageId: string;
   from: { name: string; address: string };

@@ -1,5 +1,5 @@
 /** Text for HTML: every character that could open markup or leave an attribute is escaped. */
-export const escapeHtml = (text: string): string =>
+const escapeHtml = (text: string): string =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
