@@ -172,6 +172,23 @@ describe('the confirmation and the receipt', () => {
     expect(calendarOf(receipt as ReceivedEmail)).toBeUndefined();
   });
 
+  it('a guest who books a free tour gets its confirmation at once; an operator who books one sends nothing', async () => {
+    const jobs = worker();
+    const free = await createTour(t, ws, { name: 'Free Walk', isPublic: true, basePrice: 0, capacity: 20 });
+    const freeDeparture = await createDeparture(t, ws, free.id, { capacity: 20 });
+    const guest = customerInput();
+    const res = await t.request('POST', `/public/${ws.slug}/bookings`, {
+      body: { availabilityId: freeDeparture.id, customer: guest, participants: participants(1) },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.status).toBe('CONFIRMED');
+    const walkIn = customerInput();
+    expect((await book(t, ws, freeDeparture.id, { customer: walkIn })).status).toBe('CONFIRMED');
+    await drain(jobs);
+    expect(subjects(guest.email)).toEqual([expect.stringMatching(/^Booking confirmed: Free Walk, /)]);
+    expect(to(walkIn.email)).toEqual([]);
+  });
+
   it('names come escaped in the HTML and as written in the text; the subject stays one line', async () => {
     const jobs = worker();
     const hostileTour = await createTour(t, ws, {
