@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { createUnitOfWork } from '@travelops/db';
 import { type DomainError, ok, type Result } from '@travelops/domain';
 import { createJsonLogger } from '@travelops/jobs';
-import { memberCreate, tokenCreate, tokenRevoke, workspaceCreate } from './cli/commands.js';
+import { memberCreate, tokenCreate, tokenRevoke, workspaceCreate, workspaceUpdate } from './cli/commands.js';
 import { seedDemo } from './cli/seed.js';
 import { openDatabase, systemClock } from './compose.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -12,13 +12,15 @@ const USAGE = `Usage: pnpm cli <command> [options] [--json]
 
 Commands:
   workspace:create --slug S --name N
+  workspace:update --workspace S [--name N] [--reply-to E|none]
   member:create --workspace S --email E --password P --role READ_ONLY|OPERATIONS|ADMIN
   token:create --workspace S --role READ_ONLY|OPERATIONS|ADMIN|RESELLER --name N [--expires-in-days D]
   token:revoke --token-id T
   seed:demo
   migrate
 
---workspace takes a workspace slug or id. --json prints one JSON object on stdout.`;
+--workspace takes a workspace slug or id. --name is also the sender name of guest e-mails;
+--reply-to is where guests' replies to them go (none: nowhere). --json prints one JSON object on stdout.`;
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -31,6 +33,7 @@ const OPTIONS = {
   role: { type: 'string' },
   'expires-in-days': { type: 'string' },
   'token-id': { type: 'string' },
+  'reply-to': { type: 'string' },
 } as const;
 
 type Command = (
@@ -40,6 +43,7 @@ type Command = (
 
 const COMMANDS: Record<string, Command | 'migrate'> = {
   'workspace:create': workspaceCreate,
+  'workspace:update': workspaceUpdate,
   'member:create': memberCreate,
   'token:create': tokenCreate,
   'token:revoke': tokenRevoke,

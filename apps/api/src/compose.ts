@@ -104,6 +104,20 @@ function paymentsFor(config: Pick<ApiConfig, 'payments' | 'publicBaseUrl' | 'pro
   return { provider: createSandboxPaymentProvider(config.publicBaseUrl), events: null, sandbox: true };
 }
 
+/** Says where guest e-mails go; never the SMTP URL itself (it may hold a password). */
+function logMailMode(config: Pick<ApiConfig, 'mail' | 'production' | 'devMail'>, logger: Logger) {
+  if (config.mail.smtpUrl) {
+    logger.info({ mailFrom: config.mail.from }, 'guest e-mails: sent through SMTP (SMTP_URL)');
+  } else if (config.production) {
+    logger.warn({}, 'guest e-mails: SMTP_URL is unset, so they are kept in the database and never sent');
+  } else {
+    logger.info(
+      { devMail: '/dev/mail' },
+      'guest e-mails: SMTP_URL is unset, so they are kept and shown at /dev/mail',
+    );
+  }
+}
+
 /** The composition root: config -> database -> unit of work -> createApp. It does not listen. */
 export async function createApi(config: ApiConfig, logger: Logger, clock: Clock = systemClock): Promise<Api> {
   const { database } = await openDatabase(config, logger);
@@ -126,6 +140,7 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
     ? createApiMetrics({ token: config.metricsToken, knex: database.knex, logger })
     : null;
   const payments = paymentsFor(config, logger);
+  logMailMode(config, logger);
   const app = createApp({
     uow: createUnitOfWork(database.knex),
     clock,
@@ -152,6 +167,7 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
       trustProxy: config.trustProxy,
       publicHoldsPerClient: config.publicHoldsPerClient,
       sandbox: payments.sandbox,
+      devMail: config.devMail,
     },
     ...(metrics && { metrics }),
   });

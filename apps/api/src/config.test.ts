@@ -186,3 +186,44 @@ describe('loadConfig: payments (the sandbox only when asked)', () => {
     });
   });
 });
+
+describe('loadConfig: guest e-mails', () => {
+  it('without SMTP_URL e-mails are kept, and /dev/mail shows them outside production only', () => {
+    expect(loadConfig({})).toMatchObject({
+      mail: { smtpUrl: null, perWorkspacePerMinute: 60, holdWarningMinutes: 5 },
+      devMail: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).devMail).toBe(false);
+  });
+
+  it('with SMTP_URL and MAIL_FROM they are sent, and /dev/mail is off', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtp://mailer:s3cret@mail.example.com:587',
+      MAIL_FROM: 'bookings@example.com',
+      MAIL_RATE_PER_MINUTE: '30',
+      MAIL_HOLD_WARNING_MINUTES: '10',
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtp://mailer:s3cret@mail.example.com:587',
+      from: 'bookings@example.com',
+      perWorkspacePerMinute: 30,
+      holdWarningMinutes: 10,
+    });
+    expect(config.devMail).toBe(false);
+  });
+
+  it.each([
+    [{ SMTP_URL: 'smtp://mail.example.com' }, 'MAIL_FROM: is required when SMTP_URL is set'],
+    [{ SMTP_URL: 'https://user:hunter2@mail.example.com', MAIL_FROM: 'a@b.example' }, 'SMTP_URL: must be'],
+    [{ MAIL_FROM: 'not an address' }, 'MAIL_FROM: must be'],
+    [{ MAIL_RATE_PER_MINUTE: '0' }, 'MAIL_RATE_PER_MINUTE'],
+  ])('refuses %j, naming the key and never echoing a password', (env, problem) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as Error).message).toContain(problem);
+      expect((error as Error).message).not.toContain('hunter2');
+    }
+  });
+});

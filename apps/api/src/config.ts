@@ -31,6 +31,24 @@ const Flag = v.pipe(
   v.transform((s) => s === 'true' || s === '1'),
 );
 
+/** `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://...:465` (TLS from the start). */
+const SmtpUrl = v.pipe(
+  v.string(),
+  v.check(
+    (value) => URL.canParse(value) && ['smtp:', 'smtps:'].includes(new URL(value).protocol),
+    'must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587',
+  ),
+);
+
+/** The sender's address of guest e-mails (the display name is each workspace's name). */
+const MailFrom = v.pipe(
+  v.string(),
+  v.regex(
+    /^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;]+$/,
+    'must be an e-mail address such as bookings@example.com',
+  ),
+);
+
 // Express's names for address ranges (proxy-addr), beside literal addresses and CIDRs.
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -111,6 +129,11 @@ const EnvObject = v.object({
     v.pipe(v.string(), v.regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_...)")),
   ),
   STRIPE_API_URL: v.optional(Url(['http:', 'https:'])),
+  // Guest e-mails. Messages are ours: a URL with a password in it is never echoed.
+  SMTP_URL: v.optional(SmtpUrl),
+  MAIL_FROM: v.optional(MailFrom),
+  MAIL_RATE_PER_MINUTE: v.optional(Count, '60'),
+  MAIL_HOLD_WARNING_MINUTES: v.optional(Count, '5'),
 });
 
 const STRIPE_NEEDS = 'is required when PAYMENT_PROVIDER=stripe';
@@ -134,6 +157,14 @@ const EnvSchema = v.pipe(
       STRIPE_NEEDS,
     ),
     ['STRIPE_SECRET_KEY'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['SMTP_URL'], ['MAIL_FROM']],
+      (env) => env.SMTP_URL === undefined || env.MAIL_FROM !== undefined,
+      'is required when SMTP_URL is set: the address guest e-mails come from (bookings@example.com)',
+    ),
+    ['MAIL_FROM'],
   ),
   v.forward(
     v.partialCheck(
@@ -183,9 +214,25 @@ export interface ApiConfig {
   metricsToken: string | undefined;
   log: { level: LogLevel; format: 'json' | 'pretty' | undefined };
   payments: PaymentsConfig;
+  mail: MailConfig;
+  /** Serve `/dev/mail`: outside production, while e-mails are kept (no SMTP_URL). */
+  devMail: boolean;
   /** NODE_ENV=production. */
   production: boolean;
 }
+
+/** Guest e-mails: sent through SMTP, or (no SMTP_URL) kept in the database and shown at /dev/mail. */
+interface MailConfig {
+  smtpUrl: string | null;
+  from: string;
+  /** Sending attempts per workspace per minute, all workers together. */
+  perWorkspacePerMinute: number;
+  /** Unpaid public holds are warned this many minutes before they lapse. */
+  holdWarningMinutes: number;
+}
+
+/** Only ever shown in /dev/mail: without SMTP nothing leaves the machine. */
+const KEPT_MAIL_FROM = 'bookings@travelops.invalid';
 
 export class ConfigError extends Error {}
 
@@ -230,6 +277,13 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
       'login-ip': { points: e.LOGIN_LIMIT_PER_IP, windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS },
     },
     payments: paymentsConfig(e),
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? KEPT_MAIL_FROM,
+      perWorkspacePerMinute: e.MAIL_RATE_PER_MINUTE,
+      holdWarningMinutes: e.MAIL_HOLD_WARNING_MINUTES,
+    },
+    devMail: e.NODE_ENV !== 'production' && e.SMTP_URL === undefined,
     production: e.NODE_ENV === 'production',
   };
 }

@@ -1,6 +1,12 @@
 import type { Server } from 'node:http';
 import { createUnitOfWork } from '@travelops/db';
-import { createJobs, createJsonLogger, createWorker, defaultLogFormat } from '@travelops/jobs';
+import {
+  createJobs,
+  createJsonLogger,
+  createSmtpTransport,
+  createWorker,
+  defaultLogFormat,
+} from '@travelops/jobs';
 import { seedDemo } from './cli/seed.js';
 import { createApi, createHttpServer, systemClock } from './compose.js';
 import { type ApiConfig, ConfigError, loadConfig } from './config.js';
@@ -57,11 +63,20 @@ async function main() {
     firstRun = await seedDemo({ uow: createUnitOfWork(api.database.knex), clock: systemClock });
   }
 
+  const mailer =
+    config.workerInProcess && config.mail.smtpUrl ? createSmtpTransport({ url: config.mail.smtpUrl }) : null;
   const jobs = createJobs(
     { uow: createUnitOfWork(api.database.knex), clock: systemClock, logger },
     {
       allowPrivateWebhookUrls: config.allowPrivateWebhookUrls,
       ...(api.metrics && { onDeliveryAttempt: api.metrics.deliveryAttempt }),
+      mail: {
+        transport: mailer,
+        fromAddress: config.mail.from,
+        publicBaseUrl: config.publicBaseUrl,
+        perWorkspacePerMinute: config.mail.perWorkspacePerMinute,
+        holdWarningMinutes: config.mail.holdWarningMinutes,
+      },
     },
   );
   const worker = config.workerInProcess ? createWorker({ jobs, logger }) : null;
@@ -104,6 +119,7 @@ async function main() {
     await closed;
     clearTimeout(grace);
     await worker?.stop();
+    mailer?.close();
     await api.close();
     unlock();
     process.exit(0);

@@ -147,8 +147,19 @@ describe('POST /public/bookings/{publicToken}/cancel', () => {
       actor: { type: 'guest', id: null },
     });
     const events = await eventsOf(t, booking.id);
-    expect(events.slice(-2).map((e) => e.type)).toEqual(['booking.cancelled', 'payment.refunded']);
-    expect(events.at(-1).data).toMatchObject({ bookingId: booking.id, amount: 37_035, currency: 'EUR' });
+    expect(events.slice(-3).map((e) => e.type)).toEqual([
+      'booking.cancelled',
+      'payment.refunded',
+      'notification.email_requested',
+    ]);
+    expect(events.at(-2).data).toMatchObject({ bookingId: booking.id, amount: 37_035, currency: 'EUR' });
+    // The guest's cancel e-mails them the refund it made.
+    expect(events.at(-1).data).toMatchObject({
+      template: 'booking_cancelled',
+      bookingId: booking.id,
+      refundAmount: 37_035,
+      reason: 'Flight cancelled',
+    });
     expect((await getBooking(t, ws, booking.id)).amountRefunded).toBe(37_035);
   });
 

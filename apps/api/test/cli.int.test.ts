@@ -64,6 +64,30 @@ describe('operator CLI (decisions §9)', () => {
     expect(revoked.body).toEqual({ tokenId: token.body.tokenId, revokedAt: expect.stringMatching(/Z$/) });
   }, 60_000);
 
+  it('workspace:update sets the sender name and the reply-to of guest e-mails; none clears it', async () => {
+    await json(['workspace:create', '--slug', 'mail-co', '--name', 'Mail Co']);
+    const set = await json([
+      'workspace:update',
+      '--workspace',
+      'mail-co',
+      '--name',
+      'Fjord Tours',
+      '--reply-to',
+      'desk@fjord.example',
+    ]);
+    expect(set.code).toBe(0);
+    expect(set.body).toEqual({
+      workspaceId: expect.stringMatching(/^ws_/),
+      name: 'Fjord Tours',
+      replyTo: 'desk@fjord.example',
+    });
+    const cleared = await json(['workspace:update', '--workspace', 'mail-co', '--reply-to', 'none']);
+    expect(cleared.body).toMatchObject({ name: 'Fjord Tours', replyTo: null });
+    const bad = await json(['workspace:update', '--workspace', 'mail-co', '--reply-to', 'not-an-address']);
+    expect(bad.code).toBe(1);
+    expect(bad.body.error.details).toEqual([{ field: 'reply-to', issue: expect.any(String) }]);
+  }, 60_000);
+
   it('seeds a demo workspace and reports its ids', async () => {
     const seeded = await json(['seed:demo']);
     expect(seeded.code).toBe(0);

@@ -94,6 +94,8 @@ describe('the event envelope', () => {
       'booking.created',
       'payment.succeeded',
       'booking.confirmed',
+      'notification.email_requested',
+      'notification.email_requested',
       'booking.cancelled',
     ]);
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
@@ -103,6 +105,8 @@ describe('the event envelope', () => {
       'PENDING',
       null, // payment.succeeded carries the payment, not the booking
       'CONFIRMED',
+      null, // the e-mail requests carry what the guest is told, not the booking
+      null,
       'CANCELLED',
     ]);
   });
@@ -123,7 +127,13 @@ describe('every booking event kind of decisions §8 is written with its change',
     const booking = await book(t, ws, (await newDeparture()).id);
     await pay(t, booking.checkoutUrl);
     const events = await eventsOf(t, booking.id);
-    expect(events.map((e) => e.type)).toEqual(['booking.created', 'payment.succeeded', 'booking.confirmed']);
+    expect(events.map((e) => e.type)).toEqual([
+      'booking.created',
+      'payment.succeeded',
+      'booking.confirmed',
+      'notification.email_requested',
+      'notification.email_requested',
+    ]);
     expect(events[1].data).toMatchObject({
       bookingId: booking.id,
       amount: 9000,

@@ -86,6 +86,8 @@ describe('CHECKOUT', () => {
       'booking.created',
       'payment.succeeded',
       'booking.confirmed',
+      'notification.email_requested', // the confirmation
+      'notification.email_requested', // the receipt
     ]);
     const [, succeeded, confirmed] = await eventsOf(t, booking.id);
     expect(succeeded.data).toMatchObject({ bookingId: booking.id, amount: 500_000, currency: 'EUR' });
@@ -113,6 +115,8 @@ describe('CHECKOUT', () => {
       'booking.created',
       'payment.succeeded',
       'booking.confirmed',
+      'notification.email_requested', // the confirmation
+      'notification.email_requested', // the receipt
     ]);
     expect((await openPage(t, booking.checkoutUrl)).html).not.toContain('<form');
   });
@@ -192,7 +196,10 @@ describe('DEPOSIT', () => {
       'booking.created',
       'payment.succeeded',
       'booking.confirmed',
+      'notification.email_requested', // the confirmation
+      'notification.email_requested', // the deposit's receipt
       'payment.succeeded',
+      'notification.email_requested', // the balance's receipt
     ]);
     expect((await paymentsOf(booking.id)).map((p) => Number(p.amount))).toEqual([100_000, 400_000]);
 
@@ -235,6 +242,8 @@ describe('PAYMENT_LINK', () => {
       'booking.created',
       'payment.succeeded',
       'booking.confirmed',
+      'notification.email_requested', // the confirmation
+      'notification.email_requested', // the receipt
     ]);
   });
 });
@@ -253,6 +262,7 @@ describe('MANUAL', () => {
       'booking.created',
       'booking.confirmed',
       'payment.succeeded',
+      'notification.email_requested', // the receipt (the operator confirmed without notifyCustomer)
     ]);
   });
 

@@ -173,6 +173,8 @@ describe('checkout through Stripe', () => {
       'booking.created',
       'payment.succeeded',
       'booking.confirmed',
+      'notification.email_requested', // the confirmation
+      'notification.email_requested', // the receipt
     ]);
     const [payment] = await paymentsOf(booking.id);
     expect(payment).toMatchObject({
@@ -221,6 +223,8 @@ describe('checkout through Stripe', () => {
       'booking.created',
       'payment.succeeded',
       'booking.confirmed',
+      'notification.email_requested', // the confirmation
+      'notification.email_requested', // the receipt
     ]);
   });
 
@@ -258,6 +262,8 @@ describe('checkout through Stripe', () => {
       'booking.created',
       'payment.succeeded',
       'booking.confirmed',
+      'notification.email_requested', // the confirmation
+      'notification.email_requested', // the receipt
       'payment.refunded',
     ]);
   });
@@ -417,6 +423,8 @@ describe('expiry', () => {
     const echo = await deliver('charge.refunded', stub.chargeOf(paymentIntent.id as string));
     expect(echo.outcome).toBe('refunds_known');
     expect(await paymentsOf(booking.id)).toHaveLength(2);
+    // Money the booking could not keep: no receipt, no confirmation for the guest.
+    expect(await eventTypesOf(t, booking.id)).not.toContain('notification.email_requested');
   });
 });
 

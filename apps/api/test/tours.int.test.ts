@@ -43,6 +43,7 @@ describe('createTour', () => {
         cancellationPolicy: { cutoffHours: 24, refund: 'FULL', refundPercent: null },
         maxSeatsPerPublicBooking: 10,
         publicHoldMinutes: 15,
+        reminderHoursBefore: 24,
       },
     });
     const read = await t.request('GET', `${toursPath()}/${created.body.data.id}`, { token: ws.token });

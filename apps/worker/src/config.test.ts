@@ -89,3 +89,54 @@ describe('parseWorkerEnv: logs and metrics', () => {
     if (!parsed.ok) expect(parsed.error.join('; ')).toContain(`${key}: `);
   });
 });
+
+describe('parseWorkerEnv: guest e-mails', () => {
+  it('keeps e-mails without SMTP_URL, and links to localhost outside production', () => {
+    expect(parseWorkerEnv({})).toMatchObject({
+      ok: true,
+      value: {
+        publicBaseUrl: 'http://localhost:3000',
+        mail: { smtpUrl: null, perWorkspacePerMinute: 60, holdWarningMinutes: 5 },
+      },
+    });
+  });
+
+  it('reads SMTP_URL, MAIL_FROM, the rate and the warning, and the public address without a trailing slash', () => {
+    const env = {
+      SMTP_URL: 'smtps://mailer:s3cret@mail.example.com:465',
+      MAIL_FROM: 'bookings@example.com',
+      MAIL_RATE_PER_MINUTE: '20',
+      MAIL_HOLD_WARNING_MINUTES: '3',
+      PUBLIC_BASE_URL: 'https://book.example.com/',
+    };
+    expect(parseWorkerEnv(env)).toMatchObject({
+      ok: true,
+      value: {
+        publicBaseUrl: 'https://book.example.com',
+        mail: {
+          smtpUrl: env.SMTP_URL,
+          from: 'bookings@example.com',
+          perWorkspacePerMinute: 20,
+          holdWarningMinutes: 3,
+        },
+      },
+    });
+  });
+
+  it.each([
+    [{ SMTP_URL: 'smtp://mail.example.com' }, 'MAIL_FROM: is required'],
+    [
+      { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.internal/travelops' },
+      'PUBLIC_BASE_URL: is required',
+    ],
+    [{ SMTP_URL: 'http://user:hunter2@mail.example.com', MAIL_FROM: 'a@b.example' }, 'SMTP_URL: must be'],
+    [{ MAIL_FROM: 'Bookings <a@b.example>' }, 'MAIL_FROM: must be'],
+    [{ MAIL_RATE_PER_MINUTE: '0' }, 'MAIL_RATE_PER_MINUTE: must be'],
+  ])('refuses %j, naming the key and never echoing a password', (env, problem) => {
+    const result = parseWorkerEnv(env);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.join('\n')).toContain(problem);
+    expect(result.error.join('\n')).not.toContain('hunter2');
+  });
+});

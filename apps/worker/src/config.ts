@@ -8,6 +8,13 @@ const Flag = v.pipe(
   v.transform((value) => value === 'true' || value === '1'),
 );
 
+const Count = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,9}$/, 'must be a whole number'),
+  v.transform(Number),
+  v.minValue(1, 'must be at least 1'),
+);
+
 // Messages are ours, not valibot's defaults, because those quote the received value (a password).
 const WorkerEnvSchema = v.object({
   DATABASE_URL: v.optional(
@@ -32,7 +39,40 @@ const WorkerEnvSchema = v.object({
   METRICS_PORT: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535)),
   ),
+  // Guest e-mails: their links are built on the API's public address, as the API builds them.
+  PUBLIC_BASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol),
+        'must be the http(s) address guests reach the API at, such as https://book.example.com',
+      ),
+    ),
+  ),
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => URL.canParse(value) && ['smtp:', 'smtps:'].includes(new URL(value).protocol),
+        'must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587',
+      ),
+    ),
+  ),
+  MAIL_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;]+$/,
+        'must be an e-mail address such as bookings@example.com',
+      ),
+    ),
+  ),
+  MAIL_RATE_PER_MINUTE: v.optional(Count, '60'),
+  MAIL_HOLD_WARNING_MINUTES: v.optional(Count, '5'),
 });
+
+/** Only ever shown in /dev/mail: without SMTP nothing leaves the machine. */
+const KEPT_MAIL_FROM = 'bookings@travelops.invalid';
 
 export interface WorkerConfig {
   /** null: no server database; in embedded (PGlite) mode the API process runs the jobs. */
@@ -45,6 +85,12 @@ export interface WorkerConfig {
   log: { level: LogLevel; format: 'json' | 'pretty' | undefined };
   /** Where the worker serves /metrics, and the bearer secret; null: not served. */
   metrics: { port: number; token: string } | null;
+  /** Base of the guests' links in e-mails (`PUBLIC_BASE_URL`, as the API's). */
+  publicBaseUrl: string;
+  /** Guest e-mails: through SMTP, or (no SMTP_URL) kept in the database for the API's /dev/mail. */
+  mail: { smtpUrl: string | null; from: string; perWorkspacePerMinute: number; holdWarningMinutes: number };
+  /** NODE_ENV=production. */
+  production: boolean;
 }
 
 /** Parses the worker's environment; the error lists every bad key as `KEY: problem`. */
@@ -62,6 +108,16 @@ export function parseWorkerEnv(env: Record<string, string | undefined>): Result<
       `${e.METRICS_PORT === undefined ? 'METRICS_PORT' : 'METRICS_TOKEN'}: set it too, or neither`,
     ]);
   }
+  const missing = [
+    // A worker with work to do writes guests' links: in production never to localhost.
+    ...(e.NODE_ENV === 'production' && e.DATABASE_URL !== undefined && e.PUBLIC_BASE_URL === undefined
+      ? ['PUBLIC_BASE_URL: is required when NODE_ENV=production: guest e-mails link to it']
+      : []),
+    ...(e.SMTP_URL !== undefined && e.MAIL_FROM === undefined
+      ? ['MAIL_FROM: is required when SMTP_URL is set: the address guest e-mails come from']
+      : []),
+  ];
+  if (missing.length > 0) return fail(missing);
   return ok({
     databaseUrl: e.DATABASE_URL ?? null,
     allowPrivateWebhookUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS ?? e.NODE_ENV !== 'production',
@@ -70,5 +126,13 @@ export function parseWorkerEnv(env: Record<string, string | undefined>): Result<
       e.METRICS_PORT !== undefined && e.METRICS_TOKEN !== undefined
         ? { port: e.METRICS_PORT, token: e.METRICS_TOKEN }
         : null,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? KEPT_MAIL_FROM,
+      perWorkspacePerMinute: e.MAIL_RATE_PER_MINUTE,
+      holdWarningMinutes: e.MAIL_HOLD_WARNING_MINUTES,
+    },
+    production: e.NODE_ENV === 'production',
   });
 }

@@ -1,5 +1,11 @@
 import { createDatabase, createUnitOfWork, migrateLatest } from '@travelops/db';
-import { createJobs, createJsonLogger, createWorker, defaultLogFormat } from '@travelops/jobs';
+import {
+  createJobs,
+  createJsonLogger,
+  createSmtpTransport,
+  createWorker,
+  defaultLogFormat,
+} from '@travelops/jobs';
 import { parseWorkerEnv } from './config.js';
 import { startWorkerMetrics } from './metrics.js';
 
@@ -28,12 +34,31 @@ if (database) await migrateLatest(database.knex);
 else
   logger.info({ database: 'none' }, 'DATABASE_URL is unset: in embedded mode the API process runs the jobs');
 
+const { mail } = config.value;
+const mailer = database && mail.smtpUrl ? createSmtpTransport({ url: mail.smtpUrl }) : null;
+if (database) {
+  // Never the SMTP URL itself: it may hold a password.
+  if (mailer) logger.info({ mailFrom: mail.from }, 'guest e-mails: sent through SMTP (SMTP_URL)');
+  else
+    logger[config.value.production ? 'warn' : 'info'](
+      {},
+      'guest e-mails: SMTP_URL is unset, so they are kept in the database (the API shows them at /dev/mail outside production)',
+    );
+}
+
 const jobs = database
   ? createJobs(
       { uow: createUnitOfWork(database.knex), clock: { now: () => new Date() }, logger },
       {
         allowPrivateWebhookUrls: config.value.allowPrivateWebhookUrls,
         ...(metrics && { onDeliveryAttempt: metrics.deliveryAttempt }),
+        mail: {
+          transport: mailer,
+          fromAddress: mail.from,
+          publicBaseUrl: config.value.publicBaseUrl,
+          perWorkspacePerMinute: mail.perWorkspacePerMinute,
+          holdWarningMinutes: mail.holdWarningMinutes,
+        },
       },
     )
   : [];
@@ -51,6 +76,7 @@ function shutdown(signal: NodeJS.Signals): void {
   worker.stop().then(
     async () => {
       clearInterval(keepAlive);
+      mailer?.close();
       await metrics?.close();
       await database?.close();
       process.exit(0);

@@ -467,7 +467,7 @@ export interface paths {
         head?: never;
         /**
          * Change a booking
-         * @description Only PENDING or CONFIRMED bookings (else 422). Changing `availabilityId` (a departure of the same tour) or the number of participants moves seats atomically (409 when the target lacks seats). New `participants` replace the list (waivers and check-ins restart). Without `totalAmount` the price follows the participants. A stale `If-Match` is 409.
+         * @description Only PENDING or CONFIRMED bookings (else 422). Changing `availabilityId` (a departure of the same tour) or the number of participants moves seats atomically (409 when the target lacks seats). New `participants` replace the list (waivers and check-ins restart). Without `totalAmount` the price follows the participants. A stale `If-Match` is 409. A move or new participants e-mail the guest the booking as it now stands (with an updated `.ics`) unless `notifyCustomer` is false.
          */
         patch: operations["updateBooking"];
         trace?: never;
@@ -483,7 +483,7 @@ export interface paths {
         put?: never;
         /**
          * Move a booking to another status
-         * @description PENDING -> CONFIRMED or CANCELLED; CONFIRMED -> CANCELLED before the departure starts; CONFIRMED -> COMPLETED or NO_SHOW once it has started. Anything else is 422 (`invalid_transition`, `departure_started`, `departure_not_started`). Cancelling releases the seats. `reason` is kept in the history; `notifyCustomer` queues an e-mail.
+         * @description PENDING -> CONFIRMED or CANCELLED; CONFIRMED -> CANCELLED before the departure starts; CONFIRMED -> COMPLETED or NO_SHOW once it has started. Anything else is 422 (`invalid_transition`, `departure_started`, `departure_not_started`). Cancelling releases the seats. `reason` is kept in the history; `notifyCustomer: true` e-mails the guest (the confirmation, the cancellation with its refund, or a note on COMPLETED and NO_SHOW); false, the default, sends nothing.
          *
          *     Operators are not bound by the guest cancellation policy (`cancellationCutoffAt`): they may cancel at any time the state machine allows, and choose the refund with `refundAmount` (minor units, at most paid minus refunded, else 422 `exceeds_refundable`; default none, as without it). The refund goes through the payment provider, is recorded as a REFUND payment and emits `payment.refunded` after `booking.cancelled`, in the same transaction as the cancel; `amountRefunded` and `paymentStatus` show it. `refundAmount` with another status is 400 `requires_cancelled`. Example: `{ "status": "CANCELLED", "reason": "Storm warning", "refundAmount": 12500 }`.
          */
@@ -770,26 +770,6 @@ export interface paths {
          * @description Only a PENDING booking whose hold has not expired (else 422). Earlier checkout pages close.
          */
         post: operations["retryPublicBookingPayment"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/public/bookings/{publicToken}/payment/balance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Get a checkout for the balance of a confirmed booking
-         * @description No credential: the token is the access. For a CONFIRMED booking with something outstanding (a deposit was paid): a checkout for the balance (total less paid), open for 30 minutes; earlier checkout pages close. A PENDING booking retries its payment instead (`payment/retry`). Anything else is 422 `invalid_state` on `status`; nothing left to pay is 422 `nothing_outstanding` on `amount`.
-         */
-        post: operations["payPublicBookingBalance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1556,6 +1536,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mail/unsubscribe/{publicToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A reminder's unsubscribe page
+         * @description The `List-Unsubscribe` link of a departure reminder: a page with one button that stops the booking's reminders. Confirmations, receipts and changes of the booking still reach the guest. An unknown token shows the same 404 page as any other.
+         */
+        get: operations["getReminderUnsubscribePage"];
+        put?: never;
+        /**
+         * Stop a booking's reminders
+         * @description The page's button, or a mail client's one-click unsubscribe (RFC 8058: a form body `List-Unsubscribe=One-Click`, which is not required). Idempotent: the booking gets no further departure reminders.
+         */
+        post: operations["unsubscribeFromReminders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/pay/{token}": {
         parameters: {
             query?: never;
@@ -1577,126 +1581,6 @@ export interface paths {
          * @description Form or JSON `{ "outcome": "succeeded" | "failed" }`. Success records the payment; a PENDING booking becomes CONFIRMED (`payment.succeeded`, `booking.confirmed`). 422 when the page is closed or expired or the booking is cancelled.
          */
         post: operations["completeSandboxCheckout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/widget.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The booking widget
-         * @description Embedded with one script element whose `src` is this address, with `data-workspace` (the slug) and optionally `data-tour`, or with the `travelops-booking` element (attributes `workspace`, `tour`). Any origin may load it (CORS, `Cross-Origin-Resource-Policy: cross-origin`); cached 5 minutes, then revalidated by `ETag` (304). 404 on a server where the widget was not built.
-         */
-        get: operations["getBookingWidgetScript"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/b/{publicToken}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The guest's booking page
-         * @description Server-rendered HTML, no login (the token is the access): the booking, its participants and meeting point, waivers, payment, cancellation under its policy with the refund, and an `.ics`. `Cache-Control: no-store`, `Referrer-Policy: no-referrer`, a Content-Security-Policy without any script; forms post to the operations below.
-         */
-        get: operations["getGuestBookingPage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/b/{publicToken}/booking.ics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The booking as a calendar event
-         * @description RFC 5545 `VCALENDAR` with one `VEVENT` (UTC times; `STATUS` TENTATIVE while unpaid, CANCELLED once cancelled), as an attachment. It holds no link with the token.
-         */
-        get: operations["getGuestBookingCalendar"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/b/{publicToken}/waiver": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sign a participant's waiver (form)
-         * @description The form of `signPublicBookingWaiver`: `accepted=yes` and a typed name.
-         */
-        post: operations["submitGuestWaiverForm"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/b/{publicToken}/pay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Pay, or pay the balance (form)
-         * @description A PENDING booking retries its payment (`retryPublicBookingPayment`), a CONFIRMED one pays its balance (`payPublicBookingBalance`). Answers a page that takes the guest to `checkoutUrl` (a meta refresh and a link: a redirect after a form may not leave this origin under the page policy).
-         */
-        post: operations["submitGuestPaymentForm"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/b/{publicToken}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Cancel the booking (form)
-         * @description The form of `cancelPublicBooking`: `confirm=yes` and an optional reason; the refund is the policy’s.
-         */
-        post: operations["submitGuestCancelForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1967,7 +1851,6 @@ export interface components {
              * @description When it last changed (UTC, milliseconds).
              */
             updatedAt: string;
-            /** @description This departure's own prices for some of the tour's ticket types; the others keep the type's price. */
             prices: components["schemas"]["DeparturePrice"][];
             scheduleId: string | null;
             heldSeats: number;
@@ -1991,9 +1874,7 @@ export interface components {
             status?: "SCHEDULED" | "DELAYED";
             /** @description No booking after this instant (before the start); null: until the start. */
             bookingCutoffAt?: string | null;
-            /** @description This departure's own prices for some of the tour's ticket types; the others keep the type's price. */
             prices?: {
-                /** @description One of the tour's ticket types (`tt_...`). */
                 ticketTypeId: string;
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
@@ -2020,9 +1901,7 @@ export interface components {
             driverId?: string | null;
             /** @description The vehicle assigned to the departure (`veh_...`); null to unassign. */
             vehicleId?: string | null;
-            /** @description This departure's own prices for some of the tour's ticket types; the others keep the type's price. */
             prices?: {
-                /** @description One of the tour's ticket types (`tt_...`). */
                 ticketTypeId: string;
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
@@ -2125,9 +2004,7 @@ export interface components {
             }[];
             cancelledAt: string | null;
             cancellationReason: string | null;
-            /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference: string | null;
-            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
             /** Format: date-time */
             cancellationCutoffAt: string;
@@ -2174,7 +2051,6 @@ export interface components {
             paymentMode?: "CHECKOUT" | "PAYMENT_LINK" | "DEPOSIT" | "MANUAL";
             /** @description Internal notes; never shown to guests. */
             notes?: string;
-            /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference?: string;
         };
         BookingHistoryEntry: {
@@ -2210,9 +2086,8 @@ export interface components {
             status: "PENDING" | "CONFIRMED" | "CANCELLED" | "COMPLETED" | "NO_SHOW";
             /** @description Why, in a few words; kept in the history. */
             reason?: string;
-            /** @description Queue an e-mail to the customer about the change (default false). */
+            /** @description E-mail the customer about the change (default false): CONFIRMED sends the confirmation, CANCELLED the cancellation with its refund, COMPLETED and NO_SHOW a short note. */
             notifyCustomer?: boolean;
-            /** @description With status CANCELLED: refund this much (minor units) of what was paid; absent: no refund. */
             refundAmount?: number;
         };
         BookingUpdate: {
@@ -2224,8 +2099,9 @@ export interface components {
             notes?: string | null;
             /** @description Price in minor units (12500 = 125.00). In a PATCH it overrides the price; without it the price follows the participants. */
             totalAmount?: number;
-            /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference?: string | null;
+            /** @description E-mail the customer when the departure or the participants change (default true); false sends nothing. */
+            notifyCustomer?: boolean;
         };
         CalendarDay: {
             /**
@@ -2530,7 +2406,6 @@ export interface components {
                 slug: string;
                 /** @description Display name. */
                 name: string;
-                /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
                 timeZone: string;
                 /** @description Where guests meet; null when told later. */
                 meetingPoint: string | null;
@@ -2545,7 +2420,6 @@ export interface components {
             bookings: components["schemas"]["ManifestBooking"][];
         };
         DeparturePrice: {
-            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string;
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
@@ -2618,7 +2492,6 @@ export interface components {
             certifications?: string[];
         };
         HoldExtension: {
-            /** @description How many minutes to add to the hold (1 to 60); it never ends more than 60 minutes from now. */
             minutes: number;
         };
         Incident: {
@@ -2974,7 +2847,6 @@ export interface components {
              * @enum {string}
              */
             paymentStatus: "UNPAID" | "PENDING" | "PAID" | "PARTIALLY_REFUNDED" | "REFUNDED";
-            /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference: string | null;
             /** @description Internal notes; never shown to guests. */
             notes: string | null;
@@ -2997,7 +2869,6 @@ export interface components {
             id: string;
             /** @description Display name. */
             name: string;
-            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
             ticketTypeName: string;
             /** @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`. */
@@ -3030,7 +2901,6 @@ export interface components {
             emergencyContact: string | null;
             waiverSigned: boolean;
             checkedInAt: string | null;
-            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
@@ -3038,7 +2908,6 @@ export interface components {
         ParticipantInput: {
             /** @description Full name of the traveller. */
             name: string;
-            /** @description The ticket type (`tt_...`); without it `ageBand` picks the tour's type of that band, and without both the ADULT type. */
             ticketTypeId?: string;
             /**
              * @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`.
@@ -3116,12 +2985,10 @@ export interface components {
             confirmedAt: string | null;
             cancelledAt: string | null;
             cancellationReason: string | null;
-            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
             /** Format: date-time */
             cancellationCutoffAt: string;
             cancellable: boolean;
-            cancellationRefund: number;
             /**
              * Format: date-time
              * @description When it was created (UTC, milliseconds).
@@ -3147,7 +3014,6 @@ export interface components {
             meetingPoint: string | null;
             /** @description How long the tour lasts, in minutes. */
             durationMinutes: number;
-            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
             timeZone: string;
         };
         PublicDeparture: {
@@ -3169,7 +3035,6 @@ export interface components {
             seatsRemaining: number;
             /** @description No booking after this instant (before the start); null: until the start. */
             bookingCutoffAt: string | null;
-            /** @description This departure's own prices for some of the tour's ticket types; the others keep the type's price. */
             prices: components["schemas"]["DeparturePrice"][];
             /** @enum {string} */
             salesStatus: "AVAILABLE" | "LIMITED" | "SOLD_OUT" | "CLOSED";
@@ -3217,9 +3082,7 @@ export interface components {
             name: string;
             /** @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`. */
             ageBand: ("ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER") | null;
-            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
-            ticketTypeName: string | null;
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
             waiverSigned: boolean;
@@ -3241,9 +3104,7 @@ export interface components {
             id: string;
             /** @description The tour (`tour_...`). */
             tourId: string;
-            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
-            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3305,9 +3166,7 @@ export interface components {
             id: string;
             /** @description The tour (`tour_...`). */
             tourId: string;
-            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
-            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3356,9 +3215,7 @@ export interface components {
          *     }
          */
         ScheduleCreate: {
-            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
-            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3401,9 +3258,7 @@ export interface components {
             id: string;
             /** @description The tour (`tour_...`). */
             tourId: string;
-            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
-            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3445,9 +3300,7 @@ export interface components {
          *     }
          */
         ScheduleUpdate: {
-            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek?: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
-            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times?: string[];
             /**
              * Format: date
@@ -3496,9 +3349,7 @@ export interface components {
             id: string;
             /** @description The tour (`tour_...`). */
             tourId: string;
-            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
-            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3545,19 +3396,13 @@ export interface components {
             ageBand: "ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER";
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
-            /** @description Youngest age the ticket type is for, in years; null: no minimum. */
             minAge: number | null;
-            /** @description Oldest age the ticket type is for, in years; null: no maximum. */
             maxAge: number | null;
-            /** @description At least this many of the type on a booking that has any; null: no minimum. */
             minPerBooking: number | null;
-            /** @description At most this many of the type on one booking; null: no maximum. */
             maxPerBooking: number | null;
-            /** @description A booking with this type needs at least one ADULT or SENIOR participant. */
             requiresAdult: boolean;
         };
         TicketTypeCount: {
-            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
             /** @description Display name. */
             name: string;
@@ -3575,15 +3420,10 @@ export interface components {
             ageBand: "ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER";
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
-            /** @description Youngest age the ticket type is for, in years; null: no minimum. */
             minAge?: number | null;
-            /** @description Oldest age the ticket type is for, in years; null: no maximum. */
             maxAge?: number | null;
-            /** @description At least this many of the type on a booking that has any; null: no minimum. */
             minPerBooking?: number | null;
-            /** @description At most this many of the type on one booking; null: no maximum. */
             maxPerBooking?: number | null;
-            /** @description A booking with this type needs at least one ADULT or SENIOR participant. */
             requiresAdult?: boolean;
         };
         TimeOff: {
@@ -3685,16 +3525,13 @@ export interface components {
              * @description When it last changed (UTC, milliseconds).
              */
             updatedAt: string;
-            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
             timeZone: string;
-            /** @description The tour's ticket types; a PATCH replaces the list (an entry with an existing `id` keeps and changes it, one without adds a type, a missing one is removed unless a live booking sells it). */
             ticketTypes: components["schemas"]["TicketType"][];
-            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
-            /** @description Most seats one guest (public) booking may hold (default 10). */
             maxSeatsPerPublicBooking: number;
-            /** @description How long an unpaid guest booking holds its seats, in minutes (default 15). */
             publicHoldMinutes: number;
+            /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
+            reminderHoursBefore: number | null;
         };
         TourCreate: {
             /** @description Name of the tour as guests see it. */
@@ -3726,16 +3563,13 @@ export interface components {
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
             }[];
-            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
             timeZone?: string;
-            /** @description The tour's ticket types; a PATCH replaces the list (an entry with an existing `id` keeps and changes it, one without adds a type, a missing one is removed unless a live booking sells it). */
             ticketTypes?: components["schemas"]["TicketTypeInput"][];
-            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy?: components["schemas"]["CancellationPolicyInput"];
-            /** @description Most seats one guest (public) booking may hold (default 10). */
             maxSeatsPerPublicBooking?: number;
-            /** @description How long an unpaid guest booking holds its seats, in minutes (default 15). */
             publicHoldMinutes?: number;
+            /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
+            reminderHoursBefore?: number | null;
         };
         TourUpdate: {
             /** @description Name of the tour as guests see it. */
@@ -3767,16 +3601,13 @@ export interface components {
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
             }[];
-            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
             timeZone?: string;
-            /** @description The tour's ticket types; a PATCH replaces the list (an entry with an existing `id` keeps and changes it, one without adds a type, a missing one is removed unless a live booking sells it). */
             ticketTypes?: components["schemas"]["TicketTypeInput"][];
-            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy?: components["schemas"]["CancellationPolicyInput"];
-            /** @description Most seats one guest (public) booking may hold (default 10). */
             maxSeatsPerPublicBooking?: number;
-            /** @description How long an unpaid guest booking holds its seats, in minutes (default 15). */
             publicHoldMinutes?: number;
+            /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
+            reminderHoursBefore?: number | null;
         };
         Vehicle: {
             /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
@@ -4346,7 +4177,7 @@ export interface operations {
                      *           ],
                      *           "createdAt": "2026-06-02T14:31:07.120Z",
                      *           "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *           "timeZone": "Europe/Berlin",
+                     *           "timeZone": "timeZone text",
                      *           "ticketTypes": [
                      *             {
                      *               "id": "id text",
@@ -4366,7 +4197,8 @@ export interface operations {
                      *             "refundPercent": 1
                      *           },
                      *           "maxSeatsPerPublicBooking": 1,
-                     *           "publicHoldMinutes": 1
+                     *           "publicHoldMinutes": 1,
+                     *           "reminderHoursBefore": 24
                      *         }
                      *       ],
                      *       "pagination": {
@@ -4424,7 +4256,7 @@ export interface operations {
                  *           "price": 900
                  *         }
                  *       ],
-                 *       "timeZone": "Europe/Berlin",
+                 *       "timeZone": "timeZone text",
                  *       "ticketTypes": [
                  *         {
                  *           "id": "id text",
@@ -4444,7 +4276,8 @@ export interface operations {
                  *         "refundPercent": 1
                  *       },
                  *       "maxSeatsPerPublicBooking": 1,
-                 *       "publicHoldMinutes": 5
+                 *       "publicHoldMinutes": 5,
+                 *       "reminderHoursBefore": 24
                  *     }
                  */
                 "application/json": components["schemas"]["TourCreate"];
@@ -4485,7 +4318,7 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "timeZone": "Europe/Berlin",
+                     *         "timeZone": "timeZone text",
                      *         "ticketTypes": [
                      *           {
                      *             "id": "id text",
@@ -4505,7 +4338,8 @@ export interface operations {
                      *           "refundPercent": 1
                      *         },
                      *         "maxSeatsPerPublicBooking": 1,
-                     *         "publicHoldMinutes": 1
+                     *         "publicHoldMinutes": 1,
+                     *         "reminderHoursBefore": 24
                      *       }
                      *     }
                      */
@@ -4573,7 +4407,7 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "timeZone": "Europe/Berlin",
+                     *         "timeZone": "timeZone text",
                      *         "ticketTypes": [
                      *           {
                      *             "id": "id text",
@@ -4593,7 +4427,8 @@ export interface operations {
                      *           "refundPercent": 1
                      *         },
                      *         "maxSeatsPerPublicBooking": 1,
-                     *         "publicHoldMinutes": 1
+                     *         "publicHoldMinutes": 1,
+                     *         "reminderHoursBefore": 24
                      *       }
                      *     }
                      */
@@ -4645,7 +4480,7 @@ export interface operations {
                  *           "price": 900
                  *         }
                  *       ],
-                 *       "timeZone": "Europe/Berlin",
+                 *       "timeZone": "timeZone text",
                  *       "ticketTypes": [
                  *         {
                  *           "id": "id text",
@@ -4665,7 +4500,8 @@ export interface operations {
                  *         "refundPercent": 1
                  *       },
                  *       "maxSeatsPerPublicBooking": 1,
-                 *       "publicHoldMinutes": 5
+                 *       "publicHoldMinutes": 5,
+                 *       "reminderHoursBefore": 24
                  *     }
                  */
                 "application/json": components["schemas"]["TourUpdate"];
@@ -4706,7 +4542,7 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "timeZone": "Europe/Berlin",
+                     *         "timeZone": "timeZone text",
                      *         "ticketTypes": [
                      *           {
                      *             "id": "id text",
@@ -4726,7 +4562,8 @@ export interface operations {
                      *           "refundPercent": 1
                      *         },
                      *         "maxSeatsPerPublicBooking": 1,
-                     *         "publicHoldMinutes": 1
+                     *         "publicHoldMinutes": 1,
+                     *         "reminderHoursBefore": 24
                      *       }
                      *     }
                      */
@@ -4798,7 +4635,7 @@ export interface operations {
                      *           "updatedAt": "2026-06-02T14:31:07.120Z",
                      *           "prices": [
                      *             {
-                     *               "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *               "ticketTypeId": "ticketTypeId text",
                      *               "price": 900
                      *             }
                      *           ],
@@ -4852,7 +4689,7 @@ export interface operations {
                  *       "bookingCutoffAt": "2026-07-01T08:00:00.000Z",
                  *       "prices": [
                  *         {
-                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                 *           "ticketTypeId": "ticketTypeId text",
                  *           "price": 900
                  *         }
                  *       ]
@@ -4891,7 +4728,7 @@ export interface operations {
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "prices": [
                      *           {
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeId": "ticketTypeId text",
                      *             "price": 900
                      *           }
                      *         ],
@@ -4945,7 +4782,7 @@ export interface operations {
                  *       "vehicleId": "veh_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *       "prices": [
                  *         {
-                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                 *           "ticketTypeId": "ticketTypeId text",
                  *           "price": 900
                  *         }
                  *       ]
@@ -4984,7 +4821,7 @@ export interface operations {
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "prices": [
                      *           {
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeId": "ticketTypeId text",
                      *             "price": 900
                      *           }
                      *         ],
@@ -5059,7 +4896,7 @@ export interface operations {
                      *           "updatedAt": "2026-06-02T14:31:07.120Z",
                      *           "prices": [
                      *             {
-                     *               "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *               "ticketTypeId": "ticketTypeId text",
                      *               "price": 900
                      *             }
                      *           ],
@@ -5071,12 +4908,12 @@ export interface operations {
                      *           "id": "id text",
                      *           "slug": "old-town-walk",
                      *           "name": "Ada Lovelace",
-                     *           "timeZone": "Europe/Berlin",
+                     *           "timeZone": "timeZone text",
                      *           "meetingPoint": "Fountain, Main Square"
                      *         },
                      *         "counts": [
                      *           {
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeId": "ticketTypeId text",
                      *             "name": "Ada Lovelace",
                      *             "count": 1
                      *           }
@@ -5091,7 +4928,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "status": "PENDING",
                      *             "paymentStatus": "UNPAID",
-                     *             "externalReference": "PARTNER-1042",
+                     *             "externalReference": "externalReference text",
                      *             "notes": "Two vegetarians in the group.",
                      *             "customer": {
                      *               "id": "id text",
@@ -5103,7 +4940,7 @@ export interface operations {
                      *               {
                      *                 "id": "id text",
                      *                 "name": "Ada Lovelace",
-                     *                 "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *                 "ticketTypeId": "ticketTypeId text",
                      *                 "ticketTypeName": "ticketTypeName text",
                      *                 "ageBand": "ADULT",
                      *                 "waiverSigned": false,
@@ -5174,8 +5011,7 @@ export interface operations {
                      *             "MON"
                      *           ],
                      *           "times": [
-                     *             "09:00",
-                     *             "14:30"
+                     *             "times text"
                      *           ],
                      *           "startsOn": "2026-07-01",
                      *           "endsOn": "2026-07-03",
@@ -5231,8 +5067,7 @@ export interface operations {
                  *         "MON"
                  *       ],
                  *       "times": [
-                 *         "09:00",
-                 *         "14:30"
+                 *         "times text"
                  *       ],
                  *       "startsOn": "2026-07-01",
                  *       "endsOn": "2026-07-03",
@@ -5263,8 +5098,7 @@ export interface operations {
                      *           "MON"
                      *         ],
                      *         "times": [
-                     *           "09:00",
-                     *           "14:30"
+                     *           "times text"
                      *         ],
                      *         "startsOn": "2026-07-01",
                      *         "endsOn": "2026-07-03",
@@ -5330,8 +5164,7 @@ export interface operations {
                      *           "MON"
                      *         ],
                      *         "times": [
-                     *           "09:00",
-                     *           "14:30"
+                     *           "times text"
                      *         ],
                      *         "startsOn": "2026-07-01",
                      *         "endsOn": "2026-07-03",
@@ -5394,8 +5227,7 @@ export interface operations {
                      *           "MON"
                      *         ],
                      *         "times": [
-                     *           "09:00",
-                     *           "14:30"
+                     *           "times text"
                      *         ],
                      *         "startsOn": "2026-07-01",
                      *         "endsOn": "2026-07-03",
@@ -5449,8 +5281,7 @@ export interface operations {
                  *         "MON"
                  *       ],
                  *       "times": [
-                 *         "09:00",
-                 *         "14:30"
+                 *         "times text"
                  *       ],
                  *       "startsOn": "2026-07-01",
                  *       "endsOn": "2026-07-03",
@@ -5481,8 +5312,7 @@ export interface operations {
                      *           "MON"
                      *         ],
                      *         "times": [
-                     *           "09:00",
-                     *           "14:30"
+                     *           "times text"
                      *         ],
                      *         "startsOn": "2026-07-01",
                      *         "endsOn": "2026-07-03",
@@ -7096,7 +6926,7 @@ export interface operations {
                 sort?: "createdAt" | "-createdAt" | "startsAt" | "-startsAt" | "totalAmount" | "-totalAmount" | "updatedAt" | "-updatedAt";
                 /** @example 2026-07-01T09:00:00.000Z */
                 updatedSince?: string;
-                /** @example PARTNER-1042 */
+                /** @example externalReference text */
                 externalReference?: string;
             };
             header?: never;
@@ -7141,7 +6971,7 @@ export interface operations {
                      *               "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *               "waiverSigned": false,
                      *               "checkedInAt": null,
-                     *               "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *               "ticketTypeId": "ticketTypeId text",
                      *               "price": 900
                      *             }
                      *           ],
@@ -7167,7 +6997,7 @@ export interface operations {
                      *           ],
                      *           "cancelledAt": null,
                      *           "cancellationReason": null,
-                     *           "externalReference": "PARTNER-1042",
+                     *           "externalReference": "externalReference text",
                      *           "cancellationPolicy": {
                      *             "cutoffHours": 1,
                      *             "refund": "FULL",
@@ -7225,7 +7055,7 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "name": "Ada Lovelace",
-                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                 *           "ticketTypeId": "ticketTypeId text",
                  *           "ageBand": "ADULT",
                  *           "dietaryNotes": "Vegetarian",
                  *           "accessibilityNotes": "Step-free access, please",
@@ -7240,7 +7070,7 @@ export interface operations {
                  *       ],
                  *       "paymentMode": "CHECKOUT",
                  *       "notes": "Two vegetarians in the group.",
-                 *       "externalReference": "PARTNER-1042"
+                 *       "externalReference": "externalReference text"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingCreate"];
@@ -7279,7 +7109,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeId": "ticketTypeId text",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7305,7 +7135,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "PARTNER-1042",
+                     *         "externalReference": "externalReference text",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7379,7 +7209,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeId": "ticketTypeId text",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7405,7 +7235,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "PARTNER-1042",
+                     *         "externalReference": "externalReference text",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7452,7 +7282,7 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "name": "Ada Lovelace",
-                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                 *           "ticketTypeId": "ticketTypeId text",
                  *           "ageBand": "ADULT",
                  *           "dietaryNotes": "Vegetarian",
                  *           "accessibilityNotes": "Step-free access, please",
@@ -7461,7 +7291,8 @@ export interface operations {
                  *       ],
                  *       "notes": "Two vegetarians in the group.",
                  *       "totalAmount": 5000,
-                 *       "externalReference": "PARTNER-1042"
+                 *       "externalReference": "externalReference text",
+                 *       "notifyCustomer": true
                  *     }
                  */
                 "application/json": components["schemas"]["BookingUpdate"];
@@ -7500,7 +7331,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeId": "ticketTypeId text",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7526,7 +7357,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "PARTNER-1042",
+                     *         "externalReference": "externalReference text",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7616,7 +7447,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeId": "ticketTypeId text",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7642,7 +7473,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "PARTNER-1042",
+                     *         "externalReference": "externalReference text",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7728,7 +7559,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeId": "ticketTypeId text",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7754,7 +7585,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "PARTNER-1042",
+                     *         "externalReference": "externalReference text",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7892,7 +7723,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeId": "ticketTypeId text",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7918,7 +7749,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "PARTNER-1042",
+                     *         "externalReference": "externalReference text",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7995,7 +7826,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeId": "ticketTypeId text",
                      *             "price": 900
                      *           }
                      *         ],
@@ -8021,7 +7852,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "PARTNER-1042",
+                     *         "externalReference": "externalReference text",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -8106,7 +7937,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeId": "ticketTypeId text",
                      *             "price": 900
                      *           }
                      *         ],
@@ -8132,7 +7963,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "PARTNER-1042",
+                     *         "externalReference": "externalReference text",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -8273,7 +8104,7 @@ export interface operations {
                      *           ],
                      *           "createdAt": "2026-06-02T14:31:07.120Z",
                      *           "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *           "timeZone": "Europe/Berlin",
+                     *           "timeZone": "timeZone text",
                      *           "ticketTypes": [
                      *             {
                      *               "id": "id text",
@@ -8293,7 +8124,8 @@ export interface operations {
                      *             "refundPercent": 1
                      *           },
                      *           "maxSeatsPerPublicBooking": 1,
-                     *           "publicHoldMinutes": 1
+                     *           "publicHoldMinutes": 1,
+                     *           "reminderHoursBefore": 24
                      *         }
                      *       ]
                      *     }
@@ -8356,7 +8188,7 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "timeZone": "Europe/Berlin",
+                     *         "timeZone": "timeZone text",
                      *         "ticketTypes": [
                      *           {
                      *             "id": "id text",
@@ -8376,7 +8208,8 @@ export interface operations {
                      *           "refundPercent": 1
                      *         },
                      *         "maxSeatsPerPublicBooking": 1,
-                     *         "publicHoldMinutes": 1
+                     *         "publicHoldMinutes": 1,
+                     *         "reminderHoursBefore": 24
                      *       }
                      *     }
                      */
@@ -8432,7 +8265,7 @@ export interface operations {
                      *           "bookingCutoffAt": "2026-07-01T08:00:00.000Z",
                      *           "prices": [
                      *             {
-                     *               "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *               "ticketTypeId": "ticketTypeId text",
                      *               "price": 900
                      *             }
                      *           ],
@@ -8553,7 +8386,7 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "name": "Ada Lovelace",
-                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                 *           "ticketTypeId": "ticketTypeId text",
                  *           "ageBand": "ADULT",
                  *           "dietaryNotes": "Vegetarian",
                  *           "accessibilityNotes": "Step-free access, please",
@@ -8568,7 +8401,7 @@ export interface operations {
                  *       ],
                  *       "paymentMode": "CHECKOUT",
                  *       "notes": "Two vegetarians in the group.",
-                 *       "externalReference": "PARTNER-1042"
+                 *       "externalReference": "externalReference text"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingCreate"];
@@ -8604,7 +8437,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "Europe/Berlin"
+                     *           "timeZone": "timeZone text"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8612,8 +8445,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *             "ticketTypeName": "ticketTypeName text",
+                     *             "ticketTypeId": "ticketTypeId text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8641,7 +8473,6 @@ export interface operations {
                      *         },
                      *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
                      *         "cancellable": true,
-                     *         "cancellationRefund": 1,
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
@@ -8704,7 +8535,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "Europe/Berlin"
+                     *           "timeZone": "timeZone text"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8712,8 +8543,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *             "ticketTypeName": "ticketTypeName text",
+                     *             "ticketTypeId": "ticketTypeId text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8741,7 +8571,6 @@ export interface operations {
                      *         },
                      *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
                      *         "cancellable": true,
-                     *         "cancellationRefund": 1,
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
@@ -8810,7 +8639,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "Europe/Berlin"
+                     *           "timeZone": "timeZone text"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8818,8 +8647,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *             "ticketTypeName": "ticketTypeName text",
+                     *             "ticketTypeId": "ticketTypeId text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8847,7 +8675,6 @@ export interface operations {
                      *         },
                      *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
                      *         "cancellable": true,
-                     *         "cancellationRefund": 1,
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
@@ -8909,7 +8736,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "Europe/Berlin"
+                     *           "timeZone": "timeZone text"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8917,8 +8744,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *             "ticketTypeName": "ticketTypeName text",
+                     *             "ticketTypeId": "ticketTypeId text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8946,103 +8772,6 @@ export interface operations {
                      *         },
                      *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
                      *         "cancellable": true,
-                     *         "cancellationRefund": 1,
-                     *         "createdAt": "2026-06-02T14:31:07.120Z",
-                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: components["schemas"]["PublicBooking"];
-                    };
-                };
-            };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    payPublicBookingBalance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a */
-                publicToken: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The booking with a `checkoutUrl` for the balance. */
-            200: {
-                headers: {
-                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
-                    "X-Request-Id"?: string;
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "id": "id text",
-                     *         "publicToken": "pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a",
-                     *         "status": "PENDING",
-                     *         "paymentStatus": "UNPAID",
-                     *         "paymentMode": "CHECKOUT",
-                     *         "totalAmount": 5000,
-                     *         "amountPaid": 0,
-                     *         "amountRefunded": 0,
-                     *         "currency": "EUR",
-                     *         "startsAt": "2026-07-01T09:00:00.000Z",
-                     *         "tour": {
-                     *           "id": "id text",
-                     *           "name": "Ada Lovelace",
-                     *           "meetingPoint": "Fountain, Main Square",
-                     *           "durationMinutes": 120,
-                     *           "timeZone": "Europe/Berlin"
-                     *         },
-                     *         "participantCount": 2,
-                     *         "participants": [
-                     *           {
-                     *             "id": "id text",
-                     *             "name": "Ada Lovelace",
-                     *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *             "ticketTypeName": "ticketTypeName text",
-                     *             "price": 900,
-                     *             "waiverSigned": false,
-                     *             "checkedInAt": null,
-                     *             "dietaryNotes": "Vegetarian",
-                     *             "accessibilityNotes": "Step-free access, please",
-                     *             "emergencyContactHint": "emergencyContactHint text"
-                     *           }
-                     *         ],
-                     *         "addOns": [
-                     *           {
-                     *             "id": "lunch-box",
-                     *             "name": "Lunch box",
-                     *             "unitPrice": 900,
-                     *             "quantity": 2
-                     *           }
-                     *         ],
-                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
-                     *         "confirmedAt": null,
-                     *         "cancelledAt": null,
-                     *         "cancellationReason": null,
-                     *         "cancellationPolicy": {
-                     *           "cutoffHours": 1,
-                     *           "refund": "FULL",
-                     *           "refundPercent": 1
-                     *         },
-                     *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
-                     *         "cancellable": true,
-                     *         "cancellationRefund": 1,
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
@@ -9110,7 +8839,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "Europe/Berlin"
+                     *           "timeZone": "timeZone text"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -9118,8 +8847,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *             "ticketTypeName": "ticketTypeName text",
+                     *             "ticketTypeId": "ticketTypeId text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -9147,7 +8875,6 @@ export interface operations {
                      *         },
                      *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
                      *         "cancellable": true,
-                     *         "cancellationRefund": 1,
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
@@ -12070,7 +11797,7 @@ export interface operations {
                              * @description Role: `READ_ONLY`, `OPERATIONS` or `ADMIN`.
                              * @enum {string}
                              */
-                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN" | "RESELLER";
+                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
                             prefix: string;
                             lastUsedAt: string | null;
                             /** @description When it expires (UTC); for a booking, when an unpaid hold is released. */
@@ -12122,7 +11849,7 @@ export interface operations {
                      * @description Role: `READ_ONLY`, `OPERATIONS` or `ADMIN`.
                      * @enum {string}
                      */
-                    role: "READ_ONLY" | "OPERATIONS" | "ADMIN" | "RESELLER";
+                    role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
                     /** @description The key stops working after this many days; absent: never. */
                     expiresInDays?: number;
                 };
@@ -12165,7 +11892,7 @@ export interface operations {
                              * @description Role: `READ_ONLY`, `OPERATIONS` or `ADMIN`.
                              * @enum {string}
                              */
-                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN" | "RESELLER";
+                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
                             prefix: string;
                             lastUsedAt: string | null;
                             /** @description When it expires (UTC); for a booking, when an unpaid hold is released. */
@@ -12242,7 +11969,7 @@ export interface operations {
                              * @description Role: `READ_ONLY`, `OPERATIONS` or `ADMIN`.
                              * @enum {string}
                              */
-                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN" | "RESELLER";
+                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
                             prefix: string;
                             lastUsedAt: string | null;
                             /** @description When it expires (UTC); for a booking, when an unpaid hold is released. */
@@ -12590,7 +12317,6 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a */
                 token: string;
             };
             cookie?: never;
@@ -12603,13 +12329,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "url": "https://checkout.stripe.com/c/pay/cs_test_a1B2c3"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         data: {
                             /** Format: uri */
@@ -12638,7 +12357,6 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a */
                 token: string;
             };
             cookie?: never;
@@ -12651,11 +12369,98 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en">...</html> */
                     "text/html": string;
                 };
             };
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getReminderUnsubscribePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The booking's guest token, as in the guest's link.
+                 * @example 9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a
+                 */
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page with the button. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">...</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No booking has this token. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">...</html> */
+                    "text/html": string;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    unsubscribeFromReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The booking's guest token, as in the guest's link.
+                 * @example 9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a
+                 */
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: a page that says so. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">...</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No booking has this token. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en">...</html> */
+                    "text/html": string;
+                };
+            };
             429: components["responses"]["RateLimited"];
         };
     };
@@ -12742,323 +12547,6 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
-    getBookingWidgetScript: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The script. */
-            200: {
-                headers: {
-                    ETag?: string;
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/javascript": string;
-                };
-            };
-            /** @description Unchanged since the `If-None-Match` ETag. */
-            304: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-        };
-    };
-    getGuestBookingPage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                publicToken: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The booking page. */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description No booking has this token: a page that says so, the same for every unknown token. */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            429: components["responses"]["RateLimited"];
-        };
-    };
-    getGuestBookingCalendar: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                publicToken: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The event. */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/calendar": string;
-                };
-            };
-            /** @description No booking has this token: a page that says so, the same for every unknown token. */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            429: components["responses"]["RateLimited"];
-        };
-    };
-    submitGuestWaiverForm: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                publicToken: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    participantId: string;
-                    signedName: string;
-                    /** @enum {string} */
-                    accepted: "yes";
-                };
-            };
-        };
-        responses: {
-            /** @description Done: back to the booking page (`Location: /b/{publicToken}?done=...`). */
-            303: {
-                headers: {
-                    Location?: string;
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A field is missing or invalid: the page again, saying which, in words. */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description No booking has this token: a page that says so, the same for every unknown token. */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The booking cannot do that now (paid, cancelled, past the cutoff): the page again, saying so. */
-            422: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            429: components["responses"]["RateLimited"];
-        };
-    };
-    submitGuestPaymentForm: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                publicToken: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description The way to the checkout. */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description A field is missing or invalid: the page again, saying which, in words. */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description No booking has this token: a page that says so, the same for every unknown token. */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The booking cannot do that now (paid, cancelled, past the cutoff): the page again, saying so. */
-            422: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            429: components["responses"]["RateLimited"];
-        };
-    };
-    submitGuestCancelForm: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                publicToken: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @enum {string} */
-                    confirm: "yes";
-                    reason?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Done: back to the booking page (`Location: /b/{publicToken}?done=...`). */
-            303: {
-                headers: {
-                    Location?: string;
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A field is missing or invalid: the page again, saying which, in words. */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description No booking has this token: a page that says so, the same for every unknown token. */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The booking cannot do that now (paid, cancelled, past the cutoff): the page again, saying so. */
-            422: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            429: components["responses"]["RateLimited"];
-        };
-    };
     receiveBookingCreatedEvent: {
         parameters: {
             query?: never;
@@ -13097,7 +12585,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                 *             "ticketTypeId": "ticketTypeId text",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13123,7 +12611,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "PARTNER-1042",
+                 *         "externalReference": "externalReference text",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13209,7 +12697,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                 *             "ticketTypeId": "ticketTypeId text",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13235,7 +12723,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "PARTNER-1042",
+                 *         "externalReference": "externalReference text",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13321,7 +12809,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                 *             "ticketTypeId": "ticketTypeId text",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13347,7 +12835,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "PARTNER-1042",
+                 *         "externalReference": "externalReference text",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13433,7 +12921,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                 *             "ticketTypeId": "ticketTypeId text",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13459,7 +12947,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "PARTNER-1042",
+                 *         "externalReference": "externalReference text",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13545,7 +13033,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                 *             "ticketTypeId": "ticketTypeId text",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13571,7 +13059,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "PARTNER-1042",
+                 *         "externalReference": "externalReference text",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13657,7 +13145,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                 *             "ticketTypeId": "ticketTypeId text",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13683,7 +13171,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "PARTNER-1042",
+                 *         "externalReference": "externalReference text",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13769,7 +13257,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                 *             "ticketTypeId": "ticketTypeId text",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13795,7 +13283,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "PARTNER-1042",
+                 *         "externalReference": "externalReference text",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",

@@ -47,6 +47,7 @@ describe('migrations on PostgreSQL', () => {
         '0011-payments',
         '0012-guest-holds',
         '0013-octo',
+        '0014-notifications',
       ]);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
@@ -82,6 +83,7 @@ describe('embedded PGlite', () => {
       '0011-payments',
       '0012-guest-holds',
       '0013-octo',
+      '0014-notifications',
     ]);
     const id = newId('workspace');
     const created = await createStores(first.knex).workspaces.insert({ id, slug: 'kept', name: 'Kept' });

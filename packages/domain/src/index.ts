@@ -6,6 +6,7 @@ export * from './crm/index.js';
 export * from './events/index.js';
 export * from './guests/index.js';
 export * from './idempotency/index.js';
+export * from './notifications/index.js';
 export * from './octo/index.js';
 export * from './operations/index.js';
 export * from './payments/index.js';

@@ -11,6 +11,7 @@ import { HttpError, sendError } from './errors.js';
 import { guestPagePaths } from './guest-page/paths.js';
 import { guestPageRouter } from './guest-page/router.js';
 import { homePage, sendPage } from './home-page.js';
+import { devMailRouter, unsubscribeRouter } from './mail-pages.js';
 import { metricsHandler } from './metrics.js';
 import { createOctoRouter } from './octo/router.js';
 import { buildOpenApiDocument } from './openapi/document.js';
@@ -69,7 +70,7 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   const refuse = (res: Response, error: DomainError) => sendError(res, error);
   const countByIp = limitByIp(deps.rateLimiter, refuse);
   app.use(['/healthz', '/readyz'], limitByIp(deps.rateLimiter, refuse, 'peek'));
-  app.use(['/openapi.json', '/docs', '/sandbox', '/pay', '/b', '/widget.js'], countByIp);
+  app.use(['/openapi.json', '/docs', '/sandbox', '/pay', '/b', '/widget.js', '/mail', '/dev'], countByIp);
 
   // Not part of the contract: a landing page for whoever opens the base URL in a browser.
   app.get('/', countByIp, (_req, res) => {
@@ -125,6 +126,9 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   if (deps.paymentEvents) app.use(paymentWebhooksRouter(deps, deps.paymentEvents));
   app.use(guestPageRouter(deps));
   app.get('/widget.js', serveWidgetScript(deps.widgetScript));
+  app.use(unsubscribeRouter(deps));
+  // Off unless asked (and never in production): /dev/mail then falls through to the 404 below.
+  if (deps.config.devMail === true) app.use(devMailRouter(deps));
 
   app.use(countByIp, (_req: Request, res: Response) => {
     sendError(res, { code: 'NOT_FOUND', message: 'No such route.' });

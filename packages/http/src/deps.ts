@@ -5,6 +5,7 @@ import type {
   Clock,
   CrmStores,
   EndpointUrlCheck,
+  GuestEmailStore,
   IdempotencyStore,
   MemberStore,
   OctoBookingStore,
@@ -41,6 +42,11 @@ export interface HttpConfig {
    * taken, nobody may mark a booking paid by pressing a button.
    */
   sandbox?: boolean;
+  /**
+   * Serve `/dev/mail`, the guest e-mails kept while no SMTP server is configured; never in
+   * production (it shows every workspace's messages, guest links included).
+   */
+  devMail?: boolean;
 }
 
 /** The stores of every context the routes reach (through use cases, never directly). */
@@ -56,6 +62,7 @@ export type AppStores = BookingStores &
     workspaces: WorkspaceStore;
     providerEvents: ProviderEventStore;
     octoBookings: OctoBookingStore;
+    guestEmails: GuestEmailStore;
   };
 
 /** Prometheus metrics (apps/api keeps prom-client); the adapter only reports and serves them. */

@@ -16,6 +16,29 @@ const RATE_LIMITED = { '429': { $ref: '#/components/responses/RateLimited' } };
 const READY = { data: { status: 'ready', checks: { database: 'ok', redis: 'ok' } } };
 const HTML = '<!doctype html><html lang="en">...</html>';
 
+/** The counters every answer carries (components/headers, decisions §7). */
+const RATE_LIMIT_HEADERS = Object.fromEntries(
+  ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map((name) => [
+    name,
+    { $ref: `#/components/headers/${name}` },
+  ]),
+);
+
+const htmlPage = (description: string) => ({
+  description,
+  headers: RATE_LIMIT_HEADERS,
+  content: { 'text/html': { schema: { type: 'string' }, example: HTML } },
+});
+
+const UNSUBSCRIBE_TOKEN = {
+  name: 'publicToken',
+  in: 'path',
+  required: true,
+  description: "The booking's guest token, as in the guest's link.",
+  schema: { type: 'string', maxLength: 100 },
+  example: '9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a',
+};
+
 const TOKEN_PARAMETER = {
   name: 'token',
   in: 'path',
@@ -126,6 +149,36 @@ export const systemPaths: Record<string, object> = {
           content: { 'text/html': { schema: { type: 'string' }, example: HTML } },
         },
         '404': { $ref: '#/components/responses/NotFound' },
+        ...RATE_LIMITED,
+      },
+    },
+  },
+  '/mail/unsubscribe/{publicToken}': {
+    get: {
+      operationId: 'getReminderUnsubscribePage',
+      summary: "A reminder's unsubscribe page",
+      description:
+        "The `List-Unsubscribe` link of a departure reminder: a page with one button that stops the booking's reminders. Confirmations, receipts and changes of the booking still reach the guest. An unknown token shows the same 404 page as any other.",
+      tags: ['Public'],
+      security: [],
+      parameters: [UNSUBSCRIBE_TOKEN],
+      responses: {
+        '200': htmlPage('HTML page with the button.'),
+        '404': htmlPage('No booking has this token.'),
+        ...RATE_LIMITED,
+      },
+    },
+    post: {
+      operationId: 'unsubscribeFromReminders',
+      summary: "Stop a booking's reminders",
+      description:
+        "The page's button, or a mail client's one-click unsubscribe (RFC 8058: a form body `List-Unsubscribe=One-Click`, which is not required). Idempotent: the booking gets no further departure reminders.",
+      tags: ['Public'],
+      security: [],
+      parameters: [UNSUBSCRIBE_TOKEN],
+      responses: {
+        '200': htmlPage('Done: a page that says so.'),
+        '404': htmlPage('No booking has this token.'),
         ...RATE_LIMITED,
       },
     },

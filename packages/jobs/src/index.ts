@@ -16,6 +16,11 @@ export {
   /** @public createJsonLogger's argument: where the lines go (the CLI passes stderr). */
   type LogStream,
 } from './logger.js';
+export type {
+  /** @public JobsOptions.mail: each app fills it from SMTP_URL, MAIL_FROM and the rest of its env. */
+  GuestEmailConfig,
+} from './mail/guest-email-jobs.js';
+export { createSmtpTransport, type MailTransport } from './mail/smtp-transport.js';
 export { createEndpointUrlCheck } from './webhooks/address-guard.js';
 export {
   createWebhookDeliveryJob,

@@ -19,6 +19,21 @@ describe('createJobs', () => {
     ]);
   });
 
+  it('adds the guest e-mail jobs when the app configures mail', () => {
+    const mail = {
+      transport: null,
+      fromAddress: 'bookings@travelops.example',
+      publicBaseUrl: 'http://localhost:3000',
+      perWorkspacePerMinute: 60,
+      holdWarningMinutes: 5,
+    };
+    const jobs = createJobs({ uow, clock, logger: silent }, { allowPrivateWebhookUrls: false, mail });
+    expect(jobs.map((job) => [job.name, job.intervalMs]).slice(-2)).toEqual([
+      ['deliver-guest-emails', 500],
+      ['schedule-guest-emails', 30_000],
+    ]);
+  });
+
   it('is a list the runner accepts (unique names, positive intervals)', () => {
     const jobs = createJobs({ uow, clock, logger: silent }, { allowPrivateWebhookUrls: true });
     expect(() => createWorker({ jobs, logger: silent })).not.toThrow();

@@ -3,6 +3,7 @@ import {
   type ExpireHoldsDeps,
   expireHolds,
   type IdempotencyStore,
+  type NotificationStores,
   purgeEndedSessions,
   purgeIdempotencyKeys,
   type SessionStore,
@@ -10,13 +11,15 @@ import {
   type WebhookStores,
 } from '@travelops/domain';
 import type { Logger } from './logger.js';
+import { createGuestEmailJobs, type GuestEmailConfig } from './mail/guest-email-jobs.js';
 import { createWebhookDeliveryJob, type DeliveryAttemptOutcome } from './webhooks/delivery-job.js';
 import { createWebhookSender } from './webhooks/sender.js';
 import type { Job } from './worker.js';
 
 /** The stores the jobs touch, through a unit of work on the pool. */
 type JobStores = ExpireHoldsDeps['uow']['stores'] &
-  WebhookStores & { idempotency: IdempotencyStore; sessions: SessionStore };
+  WebhookStores &
+  NotificationStores & { idempotency: IdempotencyStore; sessions: SessionStore };
 
 /** What every job needs, handed over by the app that assembles them. */
 export interface JobDeps {
@@ -30,11 +33,13 @@ export interface JobsOptions {
   allowPrivateWebhookUrls: boolean;
   /** Told the outcome of every webhook delivery attempt (the app's metrics). */
   onDeliveryAttempt?: (outcome: DeliveryAttemptOutcome) => void;
+  /** Guest e-mails: SMTP (or kept for `/dev/mail`), sender, links, rate. Absent: no e-mail jobs. */
+  mail?: GuestEmailConfig;
 }
 
 /**
  * The one job list both apps run (the worker process, or the API on embedded PGlite):
- * hold expiry, idempotency and session clean-up, webhook delivery.
+ * hold expiry, idempotency and session clean-up, webhook delivery, guest e-mails.
  */
 export function createJobs(deps: JobDeps, options: JobsOptions): Job[] {
   const { uow, clock, logger } = deps;
@@ -48,6 +53,7 @@ export function createJobs(deps: JobDeps, options: JobsOptions): Job[] {
       send: createWebhookSender({ allowPrivateAddresses: options.allowPrivateWebhookUrls }),
       ...(options.onDeliveryAttempt && { onAttempt: options.onDeliveryAttempt }),
     }),
+    ...(options.mail ? createGuestEmailJobs({ uow, clock, logger, ...options.mail }) : []),
   ];
 }
 

@@ -14,6 +14,8 @@ import {
   type Result,
   TokenRoleSchema,
   type UnitOfWork,
+  UpdateWorkspaceSchema,
+  updateWorkspace,
 } from '@travelops/domain';
 import * as v from 'valibot';
 
@@ -45,6 +47,36 @@ export async function workspaceCreate(deps: CommandDeps, args: Args) {
   if (!input.ok) return input;
   const created = await createWorkspace(deps, input.value);
   return created.ok ? ok({ workspaceId: created.value.id, slug: created.value.slug }) : created;
+}
+
+/** The workspace's name (the sender name of guest e-mails) and the reply-to of those e-mails. */
+export async function workspaceUpdate(deps: CommandDeps, args: Args) {
+  const given = required(args, 'workspace');
+  if (!given.ok) return given;
+  const replyTo = args['reply-to'];
+  // Each flag is checked under its own name, so an error names what was typed.
+  const name =
+    args.name === undefined ? null : parseInput(UpdateWorkspaceSchema.entries.name, args.name, 'name');
+  if (name && !name.ok) return name;
+  const replyToEmail =
+    replyTo === undefined
+      ? null
+      : parseInput(
+          UpdateWorkspaceSchema.entries.replyToEmail,
+          replyTo === 'none' || replyTo === '' ? null : replyTo,
+          'reply-to',
+        );
+  if (replyToEmail && !replyToEmail.ok) return replyToEmail;
+  const input = {
+    ...(name?.ok && { name: name.value }),
+    ...(replyToEmail?.ok && { replyToEmail: replyToEmail.value }),
+  };
+  const workspace = await workspaceOf(deps, given.value.workspace as string);
+  if (!workspace.ok) return workspace;
+  const updated = await updateWorkspace(deps, workspace.value.id, input);
+  return updated.ok
+    ? ok({ workspaceId: updated.value.id, name: updated.value.name, replyTo: updated.value.replyToEmail })
+    : updated;
 }
 
 export async function memberCreate(deps: CommandDeps, args: Args) {

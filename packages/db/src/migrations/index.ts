@@ -12,6 +12,7 @@ import * as cancellation from './0010-cancellation.js';
 import * as payments from './0011-payments.js';
 import * as guestHolds from './0012-guest-holds.js';
 import * as octo from './0013-octo.js';
+import * as notifications from './0014-notifications.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -32,6 +33,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0011-payments', payments],
   ['0012-guest-holds', guestHolds],
   ['0013-octo', octo],
+  ['0014-notifications', notifications],
 ];
 
 // Bundled modules instead of files on disk, so the single tsup bundle carries its schema.

@@ -67,6 +67,7 @@ export const tourFields = (slug: string, overrides: Partial<NewTour> = {}): NewT
   cancellationPolicy: { cutoffHours: 24, refund: 'FULL', refundPercent: null },
   maxSeatsPerPublicBooking: 10,
   publicHoldMinutes: 15,
+  reminderHoursBefore: 24,
   ...overrides,
 });
 

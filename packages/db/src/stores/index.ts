@@ -10,6 +10,7 @@ import { createCrmTaskStore } from './crm-tasks.js';
 import { createCustomerNoteStore } from './customer-notes.js';
 import { createCustomerTimelineStore } from './customer-timeline.js';
 import { createCustomerStore } from './customers.js';
+import { createGuestEmailStore } from './guest-emails.js';
 import { createGuideStore, createTimeOffStore } from './guides.js';
 import { createIdempotencyStore } from './idempotency.js';
 import { createIncidentStore } from './incidents.js';
@@ -51,6 +52,7 @@ const FACTORIES = {
   idempotency: createIdempotencyStore,
   webhookEndpoints: createWebhookEndpointStore,
   webhookDeliveries: createWebhookDeliveryStore,
+  guestEmails: createGuestEmailStore,
   companies: createCompanyStore,
   leads: createLeadStore,
   crmTasks: createCrmTaskStore,

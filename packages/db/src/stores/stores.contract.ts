@@ -16,6 +16,7 @@ import {
   unwrap,
 } from './contract-fixtures.js';
 import { describeCrmStoreContract } from './crm.contract.js';
+import { describeGuestEmailStoreContract } from './guest-emails.contract.js';
 import { createStores } from './index.js';
 import { describeOctoStoreContract } from './octo.contract.js';
 import { describeOperationsStoreContract } from './operations.contract.js';
@@ -786,6 +787,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
     describeBookingStoreContract(() => database);
     describeBookingChangesContract(() => database);
     describeWebhookStoreContract(() => database);
+    describeGuestEmailStoreContract(() => database);
     describeCrmStoreContract(() => database);
     describeOperationsStoreContract(
       () => knex,

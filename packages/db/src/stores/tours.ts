@@ -46,6 +46,7 @@ interface TourRow {
   cancellation_policy: CancellationPolicy;
   max_seats_per_public_booking: number;
   public_hold_minutes: number;
+  reminder_hours_before: number | null;
   created_at: DbTimestamp;
   updated_at: DbTimestamp;
 }
@@ -67,6 +68,7 @@ const TOUR_COLUMNS = {
   cancellationPolicy: 'cancellation_policy',
   maxSeatsPerPublicBooking: 'max_seats_per_public_booking',
   publicHoldMinutes: 'public_hold_minutes',
+  reminderHoursBefore: 'reminder_hours_before',
 } as const satisfies { readonly [K in keyof Required<TourPatch>]: string };
 
 const JSON_COLUMNS = ['add_ons', 'ticket_types', 'cancellation_policy'];
@@ -96,6 +98,7 @@ function toTour(row: TourRow): Tour {
     cancellationPolicy: row.cancellation_policy,
     maxSeatsPerPublicBooking: row.max_seats_per_public_booking,
     publicHoldMinutes: row.public_hold_minutes,
+    reminderHoursBefore: row.reminder_hours_before,
   };
 }
 

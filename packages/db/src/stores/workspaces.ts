@@ -1,4 +1,12 @@
-import { conflict, fail, ok, type Result, type Workspace, type WorkspaceStore } from '@travelops/domain';
+import {
+  conflict,
+  fail,
+  ok,
+  type Result,
+  type Workspace,
+  type WorkspacePatch,
+  type WorkspaceStore,
+} from '@travelops/domain';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
 import { type DbTimestamp, guarded, toIso } from './columns.js';
@@ -7,6 +15,7 @@ interface WorkspaceRow {
   id: string;
   slug: string;
   name: string;
+  reply_to_email: string | null;
   created_at: DbTimestamp;
 }
 
@@ -18,6 +27,7 @@ const toWorkspace = (row: WorkspaceRow): Workspace => ({
   id: row.id,
   slug: row.slug,
   name: row.name,
+  replyToEmail: row.reply_to_email,
   createdAt: toIso(row.created_at),
 });
 
@@ -25,7 +35,7 @@ export function createWorkspaceStore(db: Knex | Knex.Transaction): WorkspaceStor
   const workspaces = (q: Knex = db) => q<WorkspaceRow>('workspaces');
 
   return {
-    async insert(workspace: Omit<Workspace, 'createdAt'>): Promise<Result<Workspace>> {
+    async insert(workspace: Pick<Workspace, 'id' | 'slug' | 'name'>): Promise<Result<Workspace>> {
       try {
         const [row] = await guarded(db, (q) =>
           workspaces(q)
@@ -48,6 +58,18 @@ export function createWorkspaceStore(db: Knex | Knex.Transaction): WorkspaceStor
     async findBySlug(slug: string): Promise<Workspace | null> {
       const row = await workspaces().where({ slug }).first();
       return row ? toWorkspace(row) : null;
+    },
+
+    async update(id: string, patch: WorkspacePatch): Promise<Workspace | null> {
+      const changes = {
+        ...(patch.name !== undefined && { name: patch.name }),
+        ...(patch.replyToEmail !== undefined && { reply_to_email: patch.replyToEmail }),
+      };
+      const [row] =
+        Object.keys(changes).length === 0
+          ? [await workspaces().where({ id }).first()]
+          : await workspaces().where({ id }).update(changes).returning('*');
+      return row ? toWorkspace(row as WorkspaceRow) : null;
     },
   };
 }

@@ -4,4 +4,4 @@ export * from './ports.js';
 export * from './schemas.js';
 export { ENDED_SESSION_RETENTION_MS, purgeEndedSessions, toSessionView } from './sessions.js';
 export * from './workspace-schemas.js';
-export { createWorkspace, findWorkspace } from './workspaces.js';
+export { createWorkspace, findWorkspace, updateWorkspace } from './workspaces.js';

@@ -5,10 +5,14 @@ import type { ApiTokenRecord, MemberRecord, Workspace } from './workspace-schema
 
 export interface WorkspaceStore {
   /** Fails with CONFLICT (field `slug`) when the slug is taken. */
-  insert(workspace: Omit<Workspace, 'createdAt'>): Promise<Result<Workspace>>;
+  insert(workspace: Pick<Workspace, 'id' | 'slug' | 'name'>): Promise<Result<Workspace>>;
   findById(id: string): Promise<Workspace | null>;
   findBySlug(slug: string): Promise<Workspace | null>;
+  /** Applies the patch; null when no such workspace. */
+  update(id: string, patch: WorkspacePatch): Promise<Workspace | null>;
 }
+
+export type WorkspacePatch = Partial<Pick<Workspace, 'name' | 'replyToEmail'>>;
 
 export interface MemberStore {
   /** Fails with CONFLICT (field `email`) when the e-mail is taken in the workspace. */

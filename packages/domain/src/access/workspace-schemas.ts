@@ -10,6 +10,8 @@ export const WorkspaceSchema = v.object({
   id: v.string(),
   slug: v.string(),
   name: v.string(),
+  /** Where guests' replies to the service's e-mails go (the operator's address); null: nowhere. */
+  replyToEmail: v.nullable(v.string()),
   createdAt: DateTimeSchema,
 });
 export type Workspace = v.InferOutput<typeof WorkspaceSchema>;
@@ -28,6 +30,13 @@ export const CreateWorkspaceSchema = v.strictObject({
   name: requiredText(200),
 });
 export type CreateWorkspaceInput = v.InferOutput<typeof CreateWorkspaceSchema>;
+
+/** The operator's settings (CLI `workspace:update`): the sender name of guest e-mails and their reply-to. */
+export const UpdateWorkspaceSchema = v.strictObject({
+  name: v.optional(requiredText(200)),
+  replyToEmail: v.optional(v.nullable(EmailSchema)),
+});
+export type UpdateWorkspaceInput = v.InferOutput<typeof UpdateWorkspaceSchema>;
 
 export const CreateMemberSchema = v.strictObject({
   email: EmailSchema,

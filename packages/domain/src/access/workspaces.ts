@@ -1,8 +1,9 @@
+import { notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { UnitOfWork } from '../shared/ports.js';
-import type { Result } from '../shared/result.js';
+import { fail, ok, type Result } from '../shared/result.js';
 import type { WorkspaceStore } from './ports.js';
-import type { CreateWorkspaceInput, Workspace } from './workspace-schemas.js';
+import type { CreateWorkspaceInput, UpdateWorkspaceInput, Workspace } from './workspace-schemas.js';
 
 export function createWorkspace(
   deps: { uow: UnitOfWork<{ workspaces: WorkspaceStore }> },
@@ -19,4 +20,14 @@ export async function findWorkspace(
   return idOrSlug.startsWith('ws_')
     ? deps.uow.stores.workspaces.findById(idOrSlug)
     : deps.uow.stores.workspaces.findBySlug(idOrSlug);
+}
+
+/** Renames the workspace or sets (null clears) the reply-to of its guest e-mails. */
+export async function updateWorkspace(
+  deps: { uow: UnitOfWork<{ workspaces: WorkspaceStore }> },
+  id: string,
+  input: UpdateWorkspaceInput,
+): Promise<Result<Workspace>> {
+  const updated = await deps.uow.stores.workspaces.update(id, input);
+  return updated ? ok(updated) : fail(notFound('workspace'));
 }

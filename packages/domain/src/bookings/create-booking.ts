@@ -1,5 +1,6 @@
 import type { Availability } from '../catalog/availability-schemas.js';
 import type { Tour } from '../catalog/tour-schemas.js';
+import { requestGuestEmail } from '../notifications/request-guest-email.js';
 import { openPaymentSession, type PaymentProvider } from '../payments/checkout.js';
 import type { PaymentPurpose } from '../payments/ports.js';
 import type { PaymentMode } from '../shared/enums.js';
@@ -219,6 +220,9 @@ export function createBooking(
     await emitBookingEvent(stores, deps.clock, 'booking.created', booking);
     if (booking.status === 'CONFIRMED')
       await emitBookingEvent(stores, deps.clock, 'booking.confirmed', booking);
+    // A guest's free booking is confirmed at once: its confirmation is the guest's only e-mail.
+    if (booking.status === 'CONFIRMED' && options.channel === 'public')
+      await requestGuestEmail(stores, deps.clock, booking, { template: 'booking_confirmed' });
     return ok({ booking, links });
   });
 }

@@ -136,6 +136,8 @@ export const UpdateBookingSchema = v.strictObject({
   notes: v.optional(v.nullable(text(2000))),
   totalAmount: v.optional(AmountSchema),
   externalReference: v.optional(v.nullable(ExternalReferenceSchema)),
+  /** E-mail the guest when the departure or the participants change (default true). */
+  notifyCustomer: v.optional(v.boolean()),
 });
 export type UpdateBookingInput = v.InferOutput<typeof UpdateBookingSchema>;
 

@@ -1,3 +1,5 @@
+import { requestGuestEmail } from '../notifications/request-guest-email.js';
+import { requestForStatusChange } from '../notifications/rules.js';
 import type { PaymentProvider } from '../payments/checkout.js';
 import { refundLocked } from '../payments/refund-booking.js';
 import { validationError } from '../shared/errors.js';
@@ -44,6 +46,7 @@ export function setBookingStatus(
     if (!change.ok) return change;
     const reason = input.reason ?? null;
     let updated: BookingRecord;
+    let refundedNow = 0;
     if (change.value.releasesSeats) {
       const refund = checkChosenRefund(input.refundAmount ?? 0, booking);
       if (!refund.ok) return refund;
@@ -58,6 +61,7 @@ export function setBookingStatus(
         const refunded = await refundLocked(stores, deps, updated, refund.value, reason);
         if (!refunded.ok) return refunded;
         updated = refunded.value;
+        refundedNow = refund.value;
       }
     } else {
       const patch: BookingPatch = { status: change.value.to };
@@ -69,14 +73,14 @@ export function setBookingStatus(
       await recordStatus(stores, updated, booking.status, ctx.actor, reason);
       await emitBookingEvent(stores, deps.clock, change.value.event, updated);
     }
+    // The operator decides: `notifyCustomer: false` (the default) sends the guest nothing.
     if (input.notifyCustomer) {
-      await emitBookingEvent(stores, deps.clock, 'notification.email_requested', updated, {
-        template: 'booking_status_changed',
-        bookingId: updated.id,
-        customerId: updated.customerId,
-        status: updated.status,
-        reason,
-      });
+      await requestGuestEmail(
+        stores,
+        deps.clock,
+        updated,
+        requestForStatusChange(updated.status, { refundAmount: refundedNow, reason }),
+      );
     }
     return ok(updated);
   });

@@ -1,3 +1,4 @@
+import { requestGuestEmail } from '../notifications/request-guest-email.js';
 import { conflict, unprocessable } from '../shared/errors.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
@@ -153,6 +154,14 @@ export function updateBooking(
       updated = claimed.value;
     }
     await emitBookingEvent(stores, deps.clock, 'booking.updated', updated);
+    // What the guest would notice (another day, other people) is e-mailed unless the operator says not to.
+    if ((moving || input.participants) && input.notifyCustomer !== false) {
+      await requestGuestEmail(stores, deps.clock, updated, {
+        template: 'booking_changed',
+        previousStartsAt: moving ? booking.startsAt : null,
+        previousParticipantCount: input.participants ? booking.participantCount : null,
+      });
+    }
     return ok(updated);
   });
 }

@@ -156,6 +156,8 @@ export const TourSchema = v.object({
   maxSeatsPerPublicBooking: v.number(),
   /** How long an unpaid public booking holds its seats, in minutes. */
   publicHoldMinutes: v.number(),
+  /** Guests of a CONFIRMED booking are e-mailed a reminder this many hours before the start; null: none. */
+  reminderHoursBefore: v.nullable(v.number()),
 });
 export type Tour = v.InferOutput<typeof TourSchema>;
 
@@ -163,6 +165,9 @@ export const DEFAULT_MAX_SEATS_PER_PUBLIC_BOOKING = 10;
 export const DEFAULT_PUBLIC_HOLD_MINUTES = 15;
 const maxSeatsPerPublicBooking = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100));
 const publicHoldMinutes = v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(60));
+export const DEFAULT_REMINDER_HOURS_BEFORE = 24;
+/** A week at most: a reminder is about the days before, not a second confirmation. */
+const reminderHoursBefore = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(168)));
 
 export const CreateTourSchema = v.strictObject({
   name: requiredText(200),
@@ -181,6 +186,7 @@ export const CreateTourSchema = v.strictObject({
   cancellationPolicy: v.optional(CancellationPolicyInputSchema),
   maxSeatsPerPublicBooking: v.optional(maxSeatsPerPublicBooking),
   publicHoldMinutes: v.optional(publicHoldMinutes),
+  reminderHoursBefore: v.optional(reminderHoursBefore),
 });
 export type CreateTourInput = v.InferOutput<typeof CreateTourSchema>;
 
@@ -201,5 +207,6 @@ export const UpdateTourSchema = v.strictObject({
   cancellationPolicy: v.optional(CancellationPolicyInputSchema),
   maxSeatsPerPublicBooking: v.optional(maxSeatsPerPublicBooking),
   publicHoldMinutes: v.optional(publicHoldMinutes),
+  reminderHoursBefore: v.optional(reminderHoursBefore),
 });
 export type UpdateTourInput = v.InferOutput<typeof UpdateTourSchema>;

@@ -11,6 +11,7 @@ import {
   DEFAULT_CANCELLATION_POLICY,
   DEFAULT_MAX_SEATS_PER_PUBLIC_BOOKING,
   DEFAULT_PUBLIC_HOLD_MINUTES,
+  DEFAULT_REMINDER_HOURS_BEFORE,
   type Tour,
   type UpdateTourInput,
 } from './tour-schemas.js';
@@ -62,6 +63,8 @@ export async function createTour(
       : DEFAULT_CANCELLATION_POLICY,
     maxSeatsPerPublicBooking: input.maxSeatsPerPublicBooking ?? DEFAULT_MAX_SEATS_PER_PUBLIC_BOOKING,
     publicHoldMinutes: input.publicHoldMinutes ?? DEFAULT_PUBLIC_HOLD_MINUTES,
+    reminderHoursBefore:
+      input.reminderHoursBefore === undefined ? DEFAULT_REMINDER_HOURS_BEFORE : input.reminderHoursBefore,
   };
   const created = await deps.uow.stores.tours.insert(workspaceId, tour);
   // A derived slug that is taken gets a short random suffix; a chosen one is the client's to fix.

@@ -2,11 +2,12 @@ import { type CancelStores, cancelLocked } from '../bookings/booking-writes.js';
 import { checkGuestCancel, policyRefund } from '../bookings/policy-rules.js';
 import type { BookingRecord } from '../bookings/ports.js';
 import type { GuestCancellationInput } from '../bookings/schemas.js';
+import { requestGuestEmail } from '../notifications/request-guest-email.js';
 import type { PaymentProvider } from '../payments/checkout.js';
 import { refundLocked } from '../payments/refund-booking.js';
 import { notFound } from '../shared/errors.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
-import { fail, type Result } from '../shared/result.js';
+import { fail, ok, type Result } from '../shared/result.js';
 
 export interface CancelPublicBookingDeps {
   uow: UnitOfWork<CancelStores>;
@@ -19,7 +20,7 @@ const GUEST = { type: 'guest', id: null } as const;
 /**
  * A guest cancels with the booking's token, before the cutoff of the policy they agreed to:
  * seats back, `booking.cancelled`, and the refund the policy gives made through the provider
- * and recorded (`payment.refunded`), all in one transaction.
+ * and recorded (`payment.refunded`), and the guest's e-mail asked for, all in one transaction.
  */
 export function cancelPublicBooking(
   deps: CancelPublicBookingDeps,
@@ -44,7 +45,17 @@ export function cancelPublicBooking(
     });
     if (!cancelled.ok) return cancelled;
     const amount = policyRefund(booking.cancellationPolicy, booking);
-    if (amount === 0) return cancelled;
-    return refundLocked(stores, deps, cancelled.value, amount, reason ?? 'GUEST_CANCELLED');
+    const settled =
+      amount === 0
+        ? cancelled
+        : await refundLocked(stores, deps, cancelled.value, amount, reason ?? 'GUEST_CANCELLED');
+    if (!settled.ok) return settled;
+    // The guest's own action: they always get its confirmation, with the refund the policy gave.
+    await requestGuestEmail(stores, deps.clock, settled.value, {
+      template: 'booking_cancelled',
+      refundAmount: amount,
+      reason,
+    });
+    return ok(settled.value);
   });
 }

@@ -77,6 +77,7 @@ const tour = (overrides: Partial<Tour> = {}): Tour => ({
   cancellationPolicy: { cutoffHours: 24, refund: 'FULL', refundPercent: null },
   maxSeatsPerPublicBooking: 10,
   publicHoldMinutes: 15,
+  reminderHoursBefore: 24,
   ...overrides,
 });
 

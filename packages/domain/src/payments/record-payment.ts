@@ -1,9 +1,11 @@
 import { emitBookingEvent, recordStatus } from '../bookings/booking-writes.js';
 import type { BookingPatch, BookingRecord, BookingStores } from '../bookings/ports.js';
 import { derivePaymentStatus } from '../bookings/rules.js';
+import { requestGuestEmail } from '../notifications/request-guest-email.js';
 import { newId } from '../shared/ids.js';
 import type { Clock } from '../shared/ports.js';
 import type { PaymentSession } from './ports.js';
+import { moneyToReturn } from './rules.js';
 
 export type RecordPaymentStores = Pick<
   BookingStores,
@@ -63,6 +65,16 @@ export async function recordPaymentLocked(
   if (confirms) {
     await recordStatus(stores, updated, booking.status, { type: 'system', id: null }, 'PAYMENT_SUCCEEDED');
     await emitBookingEvent(stores, clock, 'booking.confirmed', updated);
+    await requestGuestEmail(stores, clock, updated, { template: 'booking_confirmed' });
+  }
+  // Money the booking cannot keep goes back at once: no receipt for it.
+  if (moneyToReturn(updated, payment.amount) === 0) {
+    await requestGuestEmail(stores, clock, updated, {
+      template: 'payment_received',
+      paymentId: payment.id,
+      amount: payment.amount,
+      currency: payment.currency,
+    });
   }
   return { session: completed, booking: updated };
 }

@@ -3,11 +3,13 @@ import {
   type DomainError,
   GuestCancellationSchema,
   getPublicBooking,
+  guestBookingEvent,
   type PublicBooking,
   parseInput,
   payPublicBalance,
   retryPublicPayment,
   signWaiver,
+  toIcs,
   viewForGuest,
   WaiverSchema,
 } from '@travelops/domain';
@@ -15,7 +17,6 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import type { HttpDeps } from '../deps.js';
 import { sendError, statusForCode } from '../errors.js';
 import { localeOf } from './format.js';
-import { bookingCalendar } from './ics.js';
 import { bookingPage, checkoutRedirectPage, guestPagePolicy, notFoundPage } from './view.js';
 
 /** Longer path segments name no record, as on every route. */
@@ -117,10 +118,12 @@ export function guestPageRouter(deps: HttpDeps): Router {
   router.get('/b/:publicToken/booking.ics', async (req, res) => {
     const booking = await load(tokenOf(req));
     if (!booking) return notFound(res);
-    const calendar = bookingCalendar(booking, {
-      uidDomain: new URL(deps.config.publicBaseUrl).hostname,
-      now: deps.clock.now(),
-    });
+    const calendar = toIcs(
+      guestBookingEvent(booking, {
+        uidDomain: new URL(deps.config.publicBaseUrl).hostname,
+        now: deps.clock.now(),
+      }),
+    );
     res.setHeader('Content-Disposition', `attachment; filename="booking-${booking.id}.ics"`);
     res.type('text/calendar; charset=utf-8').send(calendar);
   });

@@ -168,6 +168,7 @@ const SAMPLES: Record<string, Sample> = {
   quantity: 2,
   durationMinutes: 120,
   depositPercent: 20,
+  reminderHoursBefore: 24,
   totalBookings: 1,
   attempts: 1,
   lastStatusCode: 204,

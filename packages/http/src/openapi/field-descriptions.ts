@@ -72,7 +72,12 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   'BookingStatusChange.status':
     'Target status: PENDING -> CONFIRMED or CANCELLED; CONFIRMED -> CANCELLED before the start, COMPLETED or NO_SHOW after it.',
   reason: 'Why, in a few words; kept in the history.',
-  notifyCustomer: 'Queue an e-mail to the customer about the change (default false).',
+  notifyCustomer:
+    'E-mail the customer about the change (default false): CONFIRMED sends the confirmation, CANCELLED the cancellation with its refund, COMPLETED and NO_SHOW a short note.',
+  'BookingUpdate.notifyCustomer':
+    'E-mail the customer when the departure or the participants change (default true); false sends nothing.',
+  reminderHoursBefore:
+    'Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders.',
   amount: "Amount in minor units of the booking's currency.",
   'RefundCreate.amount': 'Amount to refund in minor units; absent: everything paid and not yet refunded.',
   'RefundCreate.reason': 'Why the money goes back; kept with the refund.',

@@ -154,7 +154,7 @@ export const bookingRoutes = [
     path: '/workspaces/{workspaceId}/bookings/{bookingId}',
     summary: 'Change a booking',
     description:
-      'Only PENDING or CONFIRMED bookings (else 422). Changing `availabilityId` (a departure of the same tour) or the number of participants moves seats atomically (409 when the target lacks seats). New `participants` replace the list (waivers and check-ins restart). Without `totalAmount` the price follows the participants. A stale `If-Match` is 409.',
+      'Only PENDING or CONFIRMED bookings (else 422). Changing `availabilityId` (a departure of the same tour) or the number of participants moves seats atomically (409 when the target lacks seats). New `participants` replace the list (waivers and check-ins restart). Without `totalAmount` the price follows the participants. A stale `If-Match` is 409. A move or new participants e-mail the guest the booking as it now stands (with an updated `.ics`) unless `notifyCustomer` is false.',
     tags,
     access: { permission: 'bookings:write' },
     params: BookingParams,
@@ -173,7 +173,7 @@ export const bookingRoutes = [
     path: '/workspaces/{workspaceId}/bookings/{bookingId}/status',
     summary: 'Move a booking to another status',
     description:
-      'PENDING -> CONFIRMED or CANCELLED; CONFIRMED -> CANCELLED before the departure starts; CONFIRMED -> COMPLETED or NO_SHOW once it has started. Anything else is 422 (`invalid_transition`, `departure_started`, `departure_not_started`). Cancelling releases the seats. `reason` is kept in the history; `notifyCustomer` queues an e-mail.\n\nOperators are not bound by the guest cancellation policy (`cancellationCutoffAt`): they may cancel at any time the state machine allows, and choose the refund with `refundAmount` (minor units, at most paid minus refunded, else 422 `exceeds_refundable`; default none, as without it). The refund goes through the payment provider, is recorded as a REFUND payment and emits `payment.refunded` after `booking.cancelled`, in the same transaction as the cancel; `amountRefunded` and `paymentStatus` show it. `refundAmount` with another status is 400 `requires_cancelled`. Example: `{ "status": "CANCELLED", "reason": "Storm warning", "refundAmount": 12500 }`.',
+      'PENDING -> CONFIRMED or CANCELLED; CONFIRMED -> CANCELLED before the departure starts; CONFIRMED -> COMPLETED or NO_SHOW once it has started. Anything else is 422 (`invalid_transition`, `departure_started`, `departure_not_started`). Cancelling releases the seats. `reason` is kept in the history; `notifyCustomer: true` e-mails the guest (the confirmation, the cancellation with its refund, or a note on COMPLETED and NO_SHOW); false, the default, sends nothing.\n\nOperators are not bound by the guest cancellation policy (`cancellationCutoffAt`): they may cancel at any time the state machine allows, and choose the refund with `refundAmount` (minor units, at most paid minus refunded, else 422 `exceeds_refundable`; default none, as without it). The refund goes through the payment provider, is recorded as a REFUND payment and emits `payment.refunded` after `booking.cancelled`, in the same transaction as the cancel; `amountRefunded` and `paymentStatus` show it. `refundAmount` with another status is 400 `requires_cancelled`. Example: `{ "status": "CANCELLED", "reason": "Storm warning", "refundAmount": 12500 }`.',
     tags,
     access: { permission: 'bookings:write' },
     params: BookingParams,
