@@ -776,6 +776,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/bookings/{publicToken}/payment/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a checkout for the balance of a confirmed booking
+         * @description No credential: the token is the access. For a CONFIRMED booking with something outstanding (a deposit was paid): a checkout for the balance (total less paid), open for 30 minutes; earlier checkout pages close. A PENDING booking retries its payment instead (`payment/retry`). Anything else is 422 `invalid_state` on `status`; nothing left to pay is 422 `nothing_outstanding` on `amount`.
+         */
+        post: operations["payPublicBookingBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/bookings/{publicToken}/cancel": {
         parameters: {
             query?: never;
@@ -1587,6 +1607,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The booking widget
+         * @description Embedded with one script element whose `src` is this address, with `data-workspace` (the slug) and optionally `data-tour`, or with the `travelops-booking` element (attributes `workspace`, `tour`). Any origin may load it (CORS, `Cross-Origin-Resource-Policy: cross-origin`); cached 5 minutes, then revalidated by `ETag` (304). 404 on a server where the widget was not built.
+         */
+        get: operations["getBookingWidgetScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b/{publicToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The guest's booking page
+         * @description Server-rendered HTML, no login (the token is the access): the booking, its participants and meeting point, waivers, payment, cancellation under its policy with the refund, and an `.ics`. `Cache-Control: no-store`, `Referrer-Policy: no-referrer`, a Content-Security-Policy without any script; forms post to the operations below.
+         */
+        get: operations["getGuestBookingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b/{publicToken}/booking.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The booking as a calendar event
+         * @description RFC 5545 `VCALENDAR` with one `VEVENT` (UTC times; `STATUS` TENTATIVE while unpaid, CANCELLED once cancelled), as an attachment. It holds no link with the token.
+         */
+        get: operations["getGuestBookingCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b/{publicToken}/waiver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a participant's waiver (form)
+         * @description The form of `signPublicBookingWaiver`: `accepted=yes` and a typed name.
+         */
+        post: operations["submitGuestWaiverForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b/{publicToken}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay, or pay the balance (form)
+         * @description A PENDING booking retries its payment (`retryPublicBookingPayment`), a CONFIRMED one pays its balance (`payPublicBookingBalance`). Answers a page that takes the guest to `checkoutUrl` (a meta refresh and a link: a redirect after a form may not leave this origin under the page policy).
+         */
+        post: operations["submitGuestPaymentForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b/{publicToken}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the booking (form)
+         * @description The form of `cancelPublicBooking`: `confirm=yes` and an optional reason; the refund is the policy’s.
+         */
+        post: operations["submitGuestCancelForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "booking.created": {
@@ -1851,6 +1991,7 @@ export interface components {
              * @description When it last changed (UTC, milliseconds).
              */
             updatedAt: string;
+            /** @description This departure's own prices for some of the tour's ticket types; the others keep the type's price. */
             prices: components["schemas"]["DeparturePrice"][];
             scheduleId: string | null;
             heldSeats: number;
@@ -1874,7 +2015,9 @@ export interface components {
             status?: "SCHEDULED" | "DELAYED";
             /** @description No booking after this instant (before the start); null: until the start. */
             bookingCutoffAt?: string | null;
+            /** @description This departure's own prices for some of the tour's ticket types; the others keep the type's price. */
             prices?: {
+                /** @description One of the tour's ticket types (`tt_...`). */
                 ticketTypeId: string;
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
@@ -1901,7 +2044,9 @@ export interface components {
             driverId?: string | null;
             /** @description The vehicle assigned to the departure (`veh_...`); null to unassign. */
             vehicleId?: string | null;
+            /** @description This departure's own prices for some of the tour's ticket types; the others keep the type's price. */
             prices?: {
+                /** @description One of the tour's ticket types (`tt_...`). */
                 ticketTypeId: string;
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
@@ -2004,7 +2149,9 @@ export interface components {
             }[];
             cancelledAt: string | null;
             cancellationReason: string | null;
+            /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference: string | null;
+            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
             /** Format: date-time */
             cancellationCutoffAt: string;
@@ -2051,6 +2198,7 @@ export interface components {
             paymentMode?: "CHECKOUT" | "PAYMENT_LINK" | "DEPOSIT" | "MANUAL";
             /** @description Internal notes; never shown to guests. */
             notes?: string;
+            /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference?: string;
         };
         BookingHistoryEntry: {
@@ -2088,6 +2236,7 @@ export interface components {
             reason?: string;
             /** @description E-mail the customer about the change (default false): CONFIRMED sends the confirmation, CANCELLED the cancellation with its refund, COMPLETED and NO_SHOW a short note. */
             notifyCustomer?: boolean;
+            /** @description With status CANCELLED: refund this much (minor units) of what was paid; absent: no refund. */
             refundAmount?: number;
         };
         BookingUpdate: {
@@ -2099,6 +2248,7 @@ export interface components {
             notes?: string | null;
             /** @description Price in minor units (12500 = 125.00). In a PATCH it overrides the price; without it the price follows the participants. */
             totalAmount?: number;
+            /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference?: string | null;
             /** @description E-mail the customer when the departure or the participants change (default true); false sends nothing. */
             notifyCustomer?: boolean;
@@ -2406,6 +2556,7 @@ export interface components {
                 slug: string;
                 /** @description Display name. */
                 name: string;
+                /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
                 timeZone: string;
                 /** @description Where guests meet; null when told later. */
                 meetingPoint: string | null;
@@ -2420,6 +2571,7 @@ export interface components {
             bookings: components["schemas"]["ManifestBooking"][];
         };
         DeparturePrice: {
+            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string;
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
@@ -2492,6 +2644,7 @@ export interface components {
             certifications?: string[];
         };
         HoldExtension: {
+            /** @description How many minutes to add to the hold (1 to 60); it never ends more than 60 minutes from now. */
             minutes: number;
         };
         Incident: {
@@ -2847,6 +3000,7 @@ export interface components {
              * @enum {string}
              */
             paymentStatus: "UNPAID" | "PENDING" | "PAID" | "PARTIALLY_REFUNDED" | "REFUNDED";
+            /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference: string | null;
             /** @description Internal notes; never shown to guests. */
             notes: string | null;
@@ -2869,6 +3023,7 @@ export interface components {
             id: string;
             /** @description Display name. */
             name: string;
+            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
             ticketTypeName: string;
             /** @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`. */
@@ -2901,6 +3056,7 @@ export interface components {
             emergencyContact: string | null;
             waiverSigned: boolean;
             checkedInAt: string | null;
+            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
@@ -2908,6 +3064,7 @@ export interface components {
         ParticipantInput: {
             /** @description Full name of the traveller. */
             name: string;
+            /** @description The ticket type (`tt_...`); without it `ageBand` picks the tour's type of that band, and without both the ADULT type. */
             ticketTypeId?: string;
             /**
              * @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`.
@@ -2985,10 +3142,12 @@ export interface components {
             confirmedAt: string | null;
             cancelledAt: string | null;
             cancellationReason: string | null;
+            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
             /** Format: date-time */
             cancellationCutoffAt: string;
             cancellable: boolean;
+            cancellationRefund: number;
             /**
              * Format: date-time
              * @description When it was created (UTC, milliseconds).
@@ -3014,6 +3173,7 @@ export interface components {
             meetingPoint: string | null;
             /** @description How long the tour lasts, in minutes. */
             durationMinutes: number;
+            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
             timeZone: string;
         };
         PublicDeparture: {
@@ -3035,6 +3195,7 @@ export interface components {
             seatsRemaining: number;
             /** @description No booking after this instant (before the start); null: until the start. */
             bookingCutoffAt: string | null;
+            /** @description This departure's own prices for some of the tour's ticket types; the others keep the type's price. */
             prices: components["schemas"]["DeparturePrice"][];
             /** @enum {string} */
             salesStatus: "AVAILABLE" | "LIMITED" | "SOLD_OUT" | "CLOSED";
@@ -3082,7 +3243,9 @@ export interface components {
             name: string;
             /** @description Age band of the traveller: `ADULT`, `CHILD`, `INFANT` or `SENIOR`. */
             ageBand: ("ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER") | null;
+            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
+            ticketTypeName: string | null;
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
             waiverSigned: boolean;
@@ -3104,7 +3267,9 @@ export interface components {
             id: string;
             /** @description The tour (`tour_...`). */
             tourId: string;
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3166,7 +3331,9 @@ export interface components {
             id: string;
             /** @description The tour (`tour_...`). */
             tourId: string;
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3215,7 +3382,9 @@ export interface components {
          *     }
          */
         ScheduleCreate: {
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3258,7 +3427,9 @@ export interface components {
             id: string;
             /** @description The tour (`tour_...`). */
             tourId: string;
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3300,7 +3471,9 @@ export interface components {
          *     }
          */
         ScheduleUpdate: {
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek?: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times?: string[];
             /**
              * Format: date
@@ -3349,7 +3522,9 @@ export interface components {
             id: string;
             /** @description The tour (`tour_...`). */
             tourId: string;
+            /** @description Days the schedule runs (`MON`...`SUN`), in the tour's time zone. */
             daysOfWeek: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /** @description Local start times (`HH:MM`, 24 h) in the tour's time zone. */
             times: string[];
             /**
              * Format: date
@@ -3396,13 +3571,19 @@ export interface components {
             ageBand: "ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER";
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
+            /** @description Youngest age the ticket type is for, in years; null: no minimum. */
             minAge: number | null;
+            /** @description Oldest age the ticket type is for, in years; null: no maximum. */
             maxAge: number | null;
+            /** @description At least this many of the type on a booking that has any; null: no minimum. */
             minPerBooking: number | null;
+            /** @description At most this many of the type on one booking; null: no maximum. */
             maxPerBooking: number | null;
+            /** @description A booking with this type needs at least one ADULT or SENIOR participant. */
             requiresAdult: boolean;
         };
         TicketTypeCount: {
+            /** @description One of the tour's ticket types (`tt_...`). */
             ticketTypeId: string | null;
             /** @description Display name. */
             name: string;
@@ -3420,10 +3601,15 @@ export interface components {
             ageBand: "ADULT" | "CHILD" | "INFANT" | "SENIOR" | "YOUTH" | "STUDENT" | "OTHER";
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
+            /** @description Youngest age the ticket type is for, in years; null: no minimum. */
             minAge?: number | null;
+            /** @description Oldest age the ticket type is for, in years; null: no maximum. */
             maxAge?: number | null;
+            /** @description At least this many of the type on a booking that has any; null: no minimum. */
             minPerBooking?: number | null;
+            /** @description At most this many of the type on one booking; null: no maximum. */
             maxPerBooking?: number | null;
+            /** @description A booking with this type needs at least one ADULT or SENIOR participant. */
             requiresAdult?: boolean;
         };
         TimeOff: {
@@ -3525,10 +3711,15 @@ export interface components {
              * @description When it last changed (UTC, milliseconds).
              */
             updatedAt: string;
+            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
             timeZone: string;
+            /** @description The tour's ticket types; a PATCH replaces the list (an entry with an existing `id` keeps and changes it, one without adds a type, a missing one is removed unless a live booking sells it). */
             ticketTypes: components["schemas"]["TicketType"][];
+            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
+            /** @description Most seats one guest (public) booking may hold (default 10). */
             maxSeatsPerPublicBooking: number;
+            /** @description How long an unpaid guest booking holds its seats, in minutes (default 15). */
             publicHoldMinutes: number;
             /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
             reminderHoursBefore: number | null;
@@ -3563,10 +3754,15 @@ export interface components {
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
             }[];
+            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
             timeZone?: string;
+            /** @description The tour's ticket types; a PATCH replaces the list (an entry with an existing `id` keeps and changes it, one without adds a type, a missing one is removed unless a live booking sells it). */
             ticketTypes?: components["schemas"]["TicketTypeInput"][];
+            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy?: components["schemas"]["CancellationPolicyInput"];
+            /** @description Most seats one guest (public) booking may hold (default 10). */
             maxSeatsPerPublicBooking?: number;
+            /** @description How long an unpaid guest booking holds its seats, in minutes (default 15). */
             publicHoldMinutes?: number;
             /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
             reminderHoursBefore?: number | null;
@@ -3601,10 +3797,15 @@ export interface components {
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
             }[];
+            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
             timeZone?: string;
+            /** @description The tour's ticket types; a PATCH replaces the list (an entry with an existing `id` keeps and changes it, one without adds a type, a missing one is removed unless a live booking sells it). */
             ticketTypes?: components["schemas"]["TicketTypeInput"][];
+            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy?: components["schemas"]["CancellationPolicyInput"];
+            /** @description Most seats one guest (public) booking may hold (default 10). */
             maxSeatsPerPublicBooking?: number;
+            /** @description How long an unpaid guest booking holds its seats, in minutes (default 15). */
             publicHoldMinutes?: number;
             /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
             reminderHoursBefore?: number | null;
@@ -4177,7 +4378,7 @@ export interface operations {
                      *           ],
                      *           "createdAt": "2026-06-02T14:31:07.120Z",
                      *           "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *           "timeZone": "timeZone text",
+                     *           "timeZone": "Europe/Berlin",
                      *           "ticketTypes": [
                      *             {
                      *               "id": "id text",
@@ -4256,7 +4457,7 @@ export interface operations {
                  *           "price": 900
                  *         }
                  *       ],
-                 *       "timeZone": "timeZone text",
+                 *       "timeZone": "Europe/Berlin",
                  *       "ticketTypes": [
                  *         {
                  *           "id": "id text",
@@ -4318,7 +4519,7 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "timeZone": "timeZone text",
+                     *         "timeZone": "Europe/Berlin",
                      *         "ticketTypes": [
                      *           {
                      *             "id": "id text",
@@ -4407,7 +4608,7 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "timeZone": "timeZone text",
+                     *         "timeZone": "Europe/Berlin",
                      *         "ticketTypes": [
                      *           {
                      *             "id": "id text",
@@ -4480,7 +4681,7 @@ export interface operations {
                  *           "price": 900
                  *         }
                  *       ],
-                 *       "timeZone": "timeZone text",
+                 *       "timeZone": "Europe/Berlin",
                  *       "ticketTypes": [
                  *         {
                  *           "id": "id text",
@@ -4542,7 +4743,7 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "timeZone": "timeZone text",
+                     *         "timeZone": "Europe/Berlin",
                      *         "ticketTypes": [
                      *           {
                      *             "id": "id text",
@@ -4635,7 +4836,7 @@ export interface operations {
                      *           "updatedAt": "2026-06-02T14:31:07.120Z",
                      *           "prices": [
                      *             {
-                     *               "ticketTypeId": "ticketTypeId text",
+                     *               "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *               "price": 900
                      *             }
                      *           ],
@@ -4689,7 +4890,7 @@ export interface operations {
                  *       "bookingCutoffAt": "2026-07-01T08:00:00.000Z",
                  *       "prices": [
                  *         {
-                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "price": 900
                  *         }
                  *       ]
@@ -4728,7 +4929,7 @@ export interface operations {
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "prices": [
                      *           {
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -4782,7 +4983,7 @@ export interface operations {
                  *       "vehicleId": "veh_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *       "prices": [
                  *         {
-                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "price": 900
                  *         }
                  *       ]
@@ -4821,7 +5022,7 @@ export interface operations {
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "prices": [
                      *           {
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -4896,7 +5097,7 @@ export interface operations {
                      *           "updatedAt": "2026-06-02T14:31:07.120Z",
                      *           "prices": [
                      *             {
-                     *               "ticketTypeId": "ticketTypeId text",
+                     *               "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *               "price": 900
                      *             }
                      *           ],
@@ -4908,12 +5109,12 @@ export interface operations {
                      *           "id": "id text",
                      *           "slug": "old-town-walk",
                      *           "name": "Ada Lovelace",
-                     *           "timeZone": "timeZone text",
+                     *           "timeZone": "Europe/Berlin",
                      *           "meetingPoint": "Fountain, Main Square"
                      *         },
                      *         "counts": [
                      *           {
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "name": "Ada Lovelace",
                      *             "count": 1
                      *           }
@@ -4928,7 +5129,7 @@ export interface operations {
                      *             "id": "id text",
                      *             "status": "PENDING",
                      *             "paymentStatus": "UNPAID",
-                     *             "externalReference": "externalReference text",
+                     *             "externalReference": "PARTNER-1042",
                      *             "notes": "Two vegetarians in the group.",
                      *             "customer": {
                      *               "id": "id text",
@@ -4940,7 +5141,7 @@ export interface operations {
                      *               {
                      *                 "id": "id text",
                      *                 "name": "Ada Lovelace",
-                     *                 "ticketTypeId": "ticketTypeId text",
+                     *                 "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *                 "ticketTypeName": "ticketTypeName text",
                      *                 "ageBand": "ADULT",
                      *                 "waiverSigned": false,
@@ -5011,7 +5212,8 @@ export interface operations {
                      *             "MON"
                      *           ],
                      *           "times": [
-                     *             "times text"
+                     *             "09:00",
+                     *             "14:30"
                      *           ],
                      *           "startsOn": "2026-07-01",
                      *           "endsOn": "2026-07-03",
@@ -5067,7 +5269,8 @@ export interface operations {
                  *         "MON"
                  *       ],
                  *       "times": [
-                 *         "times text"
+                 *         "09:00",
+                 *         "14:30"
                  *       ],
                  *       "startsOn": "2026-07-01",
                  *       "endsOn": "2026-07-03",
@@ -5098,7 +5301,8 @@ export interface operations {
                      *           "MON"
                      *         ],
                      *         "times": [
-                     *           "times text"
+                     *           "09:00",
+                     *           "14:30"
                      *         ],
                      *         "startsOn": "2026-07-01",
                      *         "endsOn": "2026-07-03",
@@ -5164,7 +5368,8 @@ export interface operations {
                      *           "MON"
                      *         ],
                      *         "times": [
-                     *           "times text"
+                     *           "09:00",
+                     *           "14:30"
                      *         ],
                      *         "startsOn": "2026-07-01",
                      *         "endsOn": "2026-07-03",
@@ -5227,7 +5432,8 @@ export interface operations {
                      *           "MON"
                      *         ],
                      *         "times": [
-                     *           "times text"
+                     *           "09:00",
+                     *           "14:30"
                      *         ],
                      *         "startsOn": "2026-07-01",
                      *         "endsOn": "2026-07-03",
@@ -5281,7 +5487,8 @@ export interface operations {
                  *         "MON"
                  *       ],
                  *       "times": [
-                 *         "times text"
+                 *         "09:00",
+                 *         "14:30"
                  *       ],
                  *       "startsOn": "2026-07-01",
                  *       "endsOn": "2026-07-03",
@@ -5312,7 +5519,8 @@ export interface operations {
                      *           "MON"
                      *         ],
                      *         "times": [
-                     *           "times text"
+                     *           "09:00",
+                     *           "14:30"
                      *         ],
                      *         "startsOn": "2026-07-01",
                      *         "endsOn": "2026-07-03",
@@ -6926,7 +7134,7 @@ export interface operations {
                 sort?: "createdAt" | "-createdAt" | "startsAt" | "-startsAt" | "totalAmount" | "-totalAmount" | "updatedAt" | "-updatedAt";
                 /** @example 2026-07-01T09:00:00.000Z */
                 updatedSince?: string;
-                /** @example externalReference text */
+                /** @example PARTNER-1042 */
                 externalReference?: string;
             };
             header?: never;
@@ -6971,7 +7179,7 @@ export interface operations {
                      *               "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *               "waiverSigned": false,
                      *               "checkedInAt": null,
-                     *               "ticketTypeId": "ticketTypeId text",
+                     *               "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *               "price": 900
                      *             }
                      *           ],
@@ -6997,7 +7205,7 @@ export interface operations {
                      *           ],
                      *           "cancelledAt": null,
                      *           "cancellationReason": null,
-                     *           "externalReference": "externalReference text",
+                     *           "externalReference": "PARTNER-1042",
                      *           "cancellationPolicy": {
                      *             "cutoffHours": 1,
                      *             "refund": "FULL",
@@ -7055,7 +7263,7 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "name": "Ada Lovelace",
-                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "ageBand": "ADULT",
                  *           "dietaryNotes": "Vegetarian",
                  *           "accessibilityNotes": "Step-free access, please",
@@ -7070,7 +7278,7 @@ export interface operations {
                  *       ],
                  *       "paymentMode": "CHECKOUT",
                  *       "notes": "Two vegetarians in the group.",
-                 *       "externalReference": "externalReference text"
+                 *       "externalReference": "PARTNER-1042"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingCreate"];
@@ -7109,7 +7317,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7135,7 +7343,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7209,7 +7417,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7235,7 +7443,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7282,7 +7490,7 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "name": "Ada Lovelace",
-                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "ageBand": "ADULT",
                  *           "dietaryNotes": "Vegetarian",
                  *           "accessibilityNotes": "Step-free access, please",
@@ -7291,7 +7499,7 @@ export interface operations {
                  *       ],
                  *       "notes": "Two vegetarians in the group.",
                  *       "totalAmount": 5000,
-                 *       "externalReference": "externalReference text",
+                 *       "externalReference": "PARTNER-1042",
                  *       "notifyCustomer": true
                  *     }
                  */
@@ -7331,7 +7539,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7357,7 +7565,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7447,7 +7655,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7473,7 +7681,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7559,7 +7767,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7585,7 +7793,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7723,7 +7931,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7749,7 +7957,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7826,7 +8034,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7852,7 +8060,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7937,7 +8145,7 @@ export interface operations {
                      *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *             "price": 900
                      *           }
                      *         ],
@@ -7963,7 +8171,7 @@ export interface operations {
                      *         ],
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
-                     *         "externalReference": "externalReference text",
+                     *         "externalReference": "PARTNER-1042",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -8104,7 +8312,7 @@ export interface operations {
                      *           ],
                      *           "createdAt": "2026-06-02T14:31:07.120Z",
                      *           "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *           "timeZone": "timeZone text",
+                     *           "timeZone": "Europe/Berlin",
                      *           "ticketTypes": [
                      *             {
                      *               "id": "id text",
@@ -8188,7 +8396,7 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
-                     *         "timeZone": "timeZone text",
+                     *         "timeZone": "Europe/Berlin",
                      *         "ticketTypes": [
                      *           {
                      *             "id": "id text",
@@ -8265,7 +8473,7 @@ export interface operations {
                      *           "bookingCutoffAt": "2026-07-01T08:00:00.000Z",
                      *           "prices": [
                      *             {
-                     *               "ticketTypeId": "ticketTypeId text",
+                     *               "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                      *               "price": 900
                      *             }
                      *           ],
@@ -8386,7 +8594,7 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "name": "Ada Lovelace",
-                 *           "ticketTypeId": "ticketTypeId text",
+                 *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "ageBand": "ADULT",
                  *           "dietaryNotes": "Vegetarian",
                  *           "accessibilityNotes": "Step-free access, please",
@@ -8401,7 +8609,7 @@ export interface operations {
                  *       ],
                  *       "paymentMode": "CHECKOUT",
                  *       "notes": "Two vegetarians in the group.",
-                 *       "externalReference": "externalReference text"
+                 *       "externalReference": "PARTNER-1042"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingCreate"];
@@ -8437,7 +8645,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "timeZone text"
+                     *           "timeZone": "Europe/Berlin"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8445,7 +8653,8 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8473,6 +8682,7 @@ export interface operations {
                      *         },
                      *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
                      *         "cancellable": true,
+                     *         "cancellationRefund": 1,
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
@@ -8535,7 +8745,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "timeZone text"
+                     *           "timeZone": "Europe/Berlin"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8543,7 +8753,8 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8571,6 +8782,7 @@ export interface operations {
                      *         },
                      *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
                      *         "cancellable": true,
+                     *         "cancellationRefund": 1,
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
@@ -8639,7 +8851,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "timeZone text"
+                     *           "timeZone": "Europe/Berlin"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8647,7 +8859,8 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8675,6 +8888,7 @@ export interface operations {
                      *         },
                      *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
                      *         "cancellable": true,
+                     *         "cancellationRefund": 1,
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
@@ -8736,7 +8950,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "timeZone text"
+                     *           "timeZone": "Europe/Berlin"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8744,7 +8958,8 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8772,6 +8987,103 @@ export interface operations {
                      *         },
                      *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
                      *         "cancellable": true,
+                     *         "cancellationRefund": 1,
+                     *         "createdAt": "2026-06-02T14:31:07.120Z",
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PublicBooking"];
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    payPublicBookingBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a */
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking with a `checkoutUrl` for the balance. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id text",
+                     *         "publicToken": "pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a",
+                     *         "status": "PENDING",
+                     *         "paymentStatus": "UNPAID",
+                     *         "paymentMode": "CHECKOUT",
+                     *         "totalAmount": 5000,
+                     *         "amountPaid": 0,
+                     *         "amountRefunded": 0,
+                     *         "currency": "EUR",
+                     *         "startsAt": "2026-07-01T09:00:00.000Z",
+                     *         "tour": {
+                     *           "id": "id text",
+                     *           "name": "Ada Lovelace",
+                     *           "meetingPoint": "Fountain, Main Square",
+                     *           "durationMinutes": 120,
+                     *           "timeZone": "Europe/Berlin"
+                     *         },
+                     *         "participantCount": 2,
+                     *         "participants": [
+                     *           {
+                     *             "id": "id text",
+                     *             "name": "Ada Lovelace",
+                     *             "ageBand": "ADULT",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeName": "ticketTypeName text",
+                     *             "price": 900,
+                     *             "waiverSigned": false,
+                     *             "checkedInAt": null,
+                     *             "dietaryNotes": "Vegetarian",
+                     *             "accessibilityNotes": "Step-free access, please",
+                     *             "emergencyContactHint": "emergencyContactHint text"
+                     *           }
+                     *         ],
+                     *         "addOns": [
+                     *           {
+                     *             "id": "lunch-box",
+                     *             "name": "Lunch box",
+                     *             "unitPrice": 900,
+                     *             "quantity": 2
+                     *           }
+                     *         ],
+                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
+                     *         "confirmedAt": null,
+                     *         "cancelledAt": null,
+                     *         "cancellationReason": null,
+                     *         "cancellationPolicy": {
+                     *           "cutoffHours": 1,
+                     *           "refund": "FULL",
+                     *           "refundPercent": 1
+                     *         },
+                     *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *         "cancellable": true,
+                     *         "cancellationRefund": 1,
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
@@ -8839,7 +9151,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "durationMinutes": 120,
-                     *           "timeZone": "timeZone text"
+                     *           "timeZone": "Europe/Berlin"
                      *         },
                      *         "participantCount": 2,
                      *         "participants": [
@@ -8847,7 +9159,8 @@ export interface operations {
                      *             "id": "id text",
                      *             "name": "Ada Lovelace",
                      *             "ageBand": "ADULT",
-                     *             "ticketTypeId": "ticketTypeId text",
+                     *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "ticketTypeName": "ticketTypeName text",
                      *             "price": 900,
                      *             "waiverSigned": false,
                      *             "checkedInAt": null,
@@ -8875,6 +9188,7 @@ export interface operations {
                      *         },
                      *         "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
                      *         "cancellable": true,
+                     *         "cancellationRefund": 1,
                      *         "createdAt": "2026-06-02T14:31:07.120Z",
                      *         "updatedAt": "2026-06-02T14:31:07.120Z",
                      *         "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
@@ -11797,7 +12111,7 @@ export interface operations {
                              * @description Role: `READ_ONLY`, `OPERATIONS` or `ADMIN`.
                              * @enum {string}
                              */
-                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
+                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN" | "RESELLER";
                             prefix: string;
                             lastUsedAt: string | null;
                             /** @description When it expires (UTC); for a booking, when an unpaid hold is released. */
@@ -11849,7 +12163,7 @@ export interface operations {
                      * @description Role: `READ_ONLY`, `OPERATIONS` or `ADMIN`.
                      * @enum {string}
                      */
-                    role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
+                    role: "READ_ONLY" | "OPERATIONS" | "ADMIN" | "RESELLER";
                     /** @description The key stops working after this many days; absent: never. */
                     expiresInDays?: number;
                 };
@@ -11892,7 +12206,7 @@ export interface operations {
                              * @description Role: `READ_ONLY`, `OPERATIONS` or `ADMIN`.
                              * @enum {string}
                              */
-                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
+                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN" | "RESELLER";
                             prefix: string;
                             lastUsedAt: string | null;
                             /** @description When it expires (UTC); for a booking, when an unpaid hold is released. */
@@ -11969,7 +12283,7 @@ export interface operations {
                              * @description Role: `READ_ONLY`, `OPERATIONS` or `ADMIN`.
                              * @enum {string}
                              */
-                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
+                            role: "READ_ONLY" | "OPERATIONS" | "ADMIN" | "RESELLER";
                             prefix: string;
                             lastUsedAt: string | null;
                             /** @description When it expires (UTC); for a booking, when an unpaid hold is released. */
@@ -12317,6 +12631,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a */
                 token: string;
             };
             cookie?: never;
@@ -12329,6 +12644,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "url": "https://checkout.stripe.com/c/pay/cs_test_a1B2c3"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: uri */
@@ -12357,6 +12679,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a */
                 token: string;
             };
             cookie?: never;
@@ -12369,6 +12692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <!doctype html><html lang="en">...</html> */
                     "text/html": string;
                 };
             };
@@ -12547,6 +12871,323 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    getBookingWidgetScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description Unchanged since the `If-None-Match` ETag. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getGuestBookingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking page. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No booking has this token: a page that says so, the same for every unknown token. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getGuestBookingCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description No booking has this token: a page that says so, the same for every unknown token. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    submitGuestWaiverForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    participantId: string;
+                    signedName: string;
+                    /** @enum {string} */
+                    accepted: "yes";
+                };
+            };
+        };
+        responses: {
+            /** @description Done: back to the booking page (`Location: /b/{publicToken}?done=...`). */
+            303: {
+                headers: {
+                    Location?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field is missing or invalid: the page again, saying which, in words. */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No booking has this token: a page that says so, the same for every unknown token. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The booking cannot do that now (paid, cancelled, past the cutoff): the page again, saying so. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    submitGuestPaymentForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The way to the checkout. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A field is missing or invalid: the page again, saying which, in words. */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No booking has this token: a page that says so, the same for every unknown token. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The booking cannot do that now (paid, cancelled, past the cutoff): the page again, saying so. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    submitGuestCancelForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    confirm: "yes";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: back to the booking page (`Location: /b/{publicToken}?done=...`). */
+            303: {
+                headers: {
+                    Location?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field is missing or invalid: the page again, saying which, in words. */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No booking has this token: a page that says so, the same for every unknown token. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The booking cannot do that now (paid, cancelled, past the cutoff): the page again, saying so. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
     receiveBookingCreatedEvent: {
         parameters: {
             query?: never;
@@ -12585,7 +13226,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -12611,7 +13252,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -12697,7 +13338,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -12723,7 +13364,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -12809,7 +13450,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -12835,7 +13476,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -12921,7 +13562,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -12947,7 +13588,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13033,7 +13674,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13059,7 +13700,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13145,7 +13786,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13171,7 +13812,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13257,7 +13898,7 @@ export interface operations {
                  *             "emergencyContact": "Charles Babbage, +44 20 7946 0000",
                  *             "waiverSigned": false,
                  *             "checkedInAt": null,
-                 *             "ticketTypeId": "ticketTypeId text",
+                 *             "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *             "price": 900
                  *           }
                  *         ],
@@ -13283,7 +13924,7 @@ export interface operations {
                  *         ],
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
-                 *         "externalReference": "externalReference text",
+                 *         "externalReference": "PARTNER-1042",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
