@@ -1,20 +1,32 @@
 /**
  * The HTTP load generator, run in a worker thread so that sending requests and parsing
- * replies does not share the API's event loop (the API runs in-process on the main thread).
+ * replies does not share the main thread's event loop. The product and the floor are loaded
+ * by this same code with the same client count.
  */
+import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { closedLoop, raceRounds, type Sample } from './measure.js';
 
+/** Customers' e-mails are new in every run and thread: the race creates a customer per booking. */
+const runTag = randomUUID().slice(0, 8);
+
 export type LoadJob =
   /** GET one of `paths` (picked at random) from `clients` closed loops. */
-  | { kind: 'get'; port: number; token: string; clients: number; seconds: number; paths: string[] }
-  /** One-seat createBooking requests racing for a fresh departure of `tourId` per round. */
+  | {
+      kind: 'get';
+      port: number;
+      authorization: string | null;
+      clients: number;
+      seconds: number;
+      paths: string[];
+    }
+  /** createBooking (one seat, a fresh Idempotency-Key each) racing for a fresh departure of `tourId` per round. */
   | {
       kind: 'race';
       port: number;
-      token: string;
+      authorization: string;
       clients: number;
       seconds: number;
       workspaceId: string;
@@ -41,9 +53,9 @@ export function runLoad(job: LoadJob): Promise<Sample> {
   });
 }
 
-function httpClient(port: number, token: string) {
+function httpClient(port: number, authorization: string | null) {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const send = (method: string, path: string, body?: unknown) =>
+  const send = (method: string, path: string, body?: unknown, extra?: Record<string, string>) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const req = request(
@@ -54,11 +66,12 @@ function httpClient(port: number, token: string) {
           path,
           agent,
           headers: {
-            Authorization: `Bearer ${token}`,
+            ...(authorization && { Authorization: authorization }),
             ...(payload && {
               'Content-Type': 'application/json',
               'Content-Length': Buffer.byteLength(payload),
             }),
+            ...extra,
           },
         },
         (res) => {
@@ -75,7 +88,7 @@ function httpClient(port: number, token: string) {
 }
 
 async function run(job: LoadJob): Promise<Sample> {
-  const client = httpClient(job.port, job.token);
+  const client = httpClient(job.port, job.authorization);
   try {
     if (job.kind === 'get') {
       const { paths } = job;
@@ -88,21 +101,27 @@ async function run(job: LoadJob): Promise<Sample> {
     return await raceRounds({
       clients: job.clients,
       seconds: job.seconds,
-      async prepare() {
+      async prepare(warmUp) {
         const res = await client.send('POST', `/workspaces/${workspaceId}/availability`, {
           tourId,
           startsAt,
-          capacity,
+          capacity: warmUp ? job.clients : capacity,
         });
         if (res.status !== 201) throw new Error(`createAvailability: ${res.status} ${res.text}`);
         return JSON.parse(res.text).data.id as string;
       },
       async attempt(availabilityId, seq) {
-        const res = await client.send('POST', `/workspaces/${workspaceId}/bookings`, {
-          availabilityId,
-          customer: { name: 'Racer', email: `racer.${process.pid}.${seq}@example.com` },
-          participants: [{ name: 'Racer' }],
-        });
+        const res = await client.send(
+          'POST',
+          `/workspaces/${workspaceId}/bookings`,
+          {
+            availabilityId,
+            customer: { name: 'Racer', email: `racer.${runTag}.${seq}@example.com` },
+            participants: [{ name: 'Racer' }],
+          },
+          // As an integrator would send it: a retry of this request could not book twice.
+          { 'Idempotency-Key': randomUUID() },
+        );
         return String(res.status);
       },
     });

@@ -1,23 +1,23 @@
 /** Load loops and their figures, shared by the HTTP load worker and the pg baseline. */
 
-export interface Measurement {
-  requests: number;
-  /** Time spent inside measured phases (race rounds exclude the set-up between rounds). */
-  seconds: number;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** Outcome (HTTP status, or what the baseline query returned) -> count. */
-  outcomes: Record<string, number>;
-}
-
-/** Raw figures of one measured slice; slices of one side are merged by `summarize`. */
+/** Raw figures of one measured slice of one side. */
 export interface Sample {
   latenciesMs: number[];
   outcomes: Record<string, number>;
   seconds: number;
-  /** Race rounds only: seats sold in each round. */
+  /** Race rounds only: seats sold in each round, and each round's departure. */
   soldPerRound?: number[];
+  departures?: string[];
+}
+
+/** One slice's figures; `perSecond` counts what the case counts (requests, or seats sold). */
+export interface SliceFigures {
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  count: number;
+  seconds: number;
+  outcomes: Record<string, number>;
 }
 
 export const round = (value: number, digits: number) => Number(value.toFixed(digits));
@@ -27,21 +27,29 @@ function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
 }
 
-export function summarize(samples: Sample[]): Measurement {
-  const sorted = samples.flatMap((s) => s.latenciesMs).sort((a, b) => a - b);
-  const seconds = samples.reduce((sum, s) => sum + s.seconds, 0);
-  const outcomes: Record<string, number> = {};
-  for (const sample of samples) {
-    for (const [key, count] of Object.entries(sample.outcomes)) outcomes[key] = (outcomes[key] ?? 0) + count;
-  }
+/** A slice's figures; `counted` picks what its rate counts (default: every request). */
+export function figuresOf(sample: Sample, counted?: (outcome: string) => boolean): SliceFigures {
+  const sorted = [...sample.latenciesMs].sort((a, b) => a - b);
+  const count = counted
+    ? Object.entries(sample.outcomes).reduce((sum, [key, n]) => sum + (counted(key) ? n : 0), 0)
+    : sorted.length;
   return {
-    requests: sorted.length,
-    seconds: round(seconds, 2),
-    requestsPerSecond: round(sorted.length / seconds, 0),
+    perSecond: round(count / sample.seconds, 1),
     p50Ms: round(percentile(sorted, 0.5), 2),
     p99Ms: round(percentile(sorted, 0.99), 2),
-    outcomes,
+    count,
+    seconds: round(sample.seconds, 2),
+    outcomes: sample.outcomes,
   };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 /** Collects per-request latencies and outcomes; only time spent inside `measure` counts. */
@@ -96,36 +104,43 @@ export async function closedLoop(
 }
 
 /**
- * Rounds of a race for one departure: each round gets a fresh one (`prepare`, not timed),
- * then every client asks for one seat twice. One unmeasured round warms up first.
+ * Rounds of a race for one departure: each round gets a fresh one (`prepare`, not timed) and
+ * every client books one seat after the other until it is told the departure is sold out
+ * (`attempt` answers '409'), so a round sells every seat. Rounds follow each other until
+ * `seconds` of measured time have passed (at least one). One small unmeasured round warms up.
  */
 export async function raceRounds(options: {
   clients: number;
   seconds: number;
-  prepare: () => Promise<string>;
+  prepare: (warmUp: boolean) => Promise<string>;
   attempt: (departureId: string, seq: number) => Promise<string>;
 }): Promise<Sample> {
   const { clients, seconds, prepare, attempt } = options;
   let seq = 0;
-  const warmUp = await prepare();
+  const warmUp = await prepare(true);
   await Promise.all(Array.from({ length: clients }, () => attempt(warmUp, seq++).catch(() => '')));
 
   const rec = recorder();
   const deadline = Date.now() + seconds * 1000;
   const soldPerRound: number[] = [];
+  const departures: string[] = [];
   while (soldPerRound.length === 0 || Date.now() < deadline) {
-    const departureId = await prepare();
+    const departureId = await prepare(false);
     let sold = 0;
     await rec.measure(async () => {
       await Promise.all(
         Array.from({ length: clients }, async () => {
-          for (let i = 0; i < 2; i++) {
-            if ((await rec.timed(() => attempt(departureId, seq++))) === '201') sold++;
+          for (;;) {
+            const outcome = await rec.timed(() => attempt(departureId, seq++));
+            if (outcome === '201') sold++;
+            // Sold out (or broken): this client is done with the round.
+            else break;
           }
         }),
       );
     });
     soldPerRound.push(sold);
+    departures.push(departureId);
   }
-  return { ...rec.sample(), soldPerRound };
+  return { ...rec.sample(), soldPerRound, departures };
 }

@@ -1,20 +1,31 @@
 /**
- * `pnpm bench`: the booking hot paths through the real HTTP API, each beside the same SQL
- * issued through a plain `pg.Pool` (no HTTP, no auth, no domain code) in the same run.
- * Its own PostgreSQL database (dropped at the end), the API in-process on 127.0.0.1.
+ * `pnpm bench`: the hot paths of the product beside the floor (`../shared/bench/floor.mjs`,
+ * outside this repository), interleaved in one run with the same load generator and client
+ * count, reported as the ratio of medians of the slices. Also: a deep page of a million
+ * bookings, the public calendar over a year, the API's memory, webhook latency, and
+ * redelivery after a worker is killed. Its own PostgreSQL database (dropped at the end);
+ * the API and the worker run as processes of their own, as in production.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { availableParallelism } from 'node:os';
-import { createUnitOfWork, type Database } from '@travelops/db';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { createUnitOfWork } from '@travelops/db';
 import { createTestDatabase } from '@travelops/db/testing';
-import { newId } from '@travelops/domain';
-import pg from 'pg';
 import { tokenCreate, workspaceCreate } from '../src/cli/commands.js';
-import { createApi, systemClock } from '../src/compose.js';
-import { loadConfig } from '../src/config.js';
+import { systemClock } from '../src/compose.js';
 import { runLoad } from './http-load.js';
-import { closedLoop, type Measurement, raceRounds, round, type Sample, summarize } from './measure.js';
+import { figuresOf, median, round, type SliceFigures } from './measure.js';
+import {
+  type FloorTx,
+  floorScript,
+  freePort,
+  runFloorTx,
+  type Started,
+  sampleRss,
+  startApi,
+  startFloorServer,
+  startWorker,
+} from './processes.js';
+import { seedBookings, seedDepartures, seededBookingId } from './seed.js';
+import { confirmAtRate, redeliveryAfterKill, startReceiver } from './webhooks.js';
 
 const positive = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -23,391 +34,527 @@ const positive = (name: string, fallback: number) => {
 };
 
 const settings = {
-  /** Measured seconds per case and side (HTTP, baseline), after short warm-ups. */
-  seconds: positive('BENCH_SECONDS', 3),
-  /** Each side's seconds are split into this many slices, HTTP and baseline alternating. */
+  /** Measured seconds per case and side, split into `slices` alternating slices. */
+  seconds: positive('BENCH_SECONDS', 9),
   slices: positive('BENCH_SLICES', 3),
-  /** Concurrent clients for the reads; the API's knex pool and the baseline pool both hold 10. */
+  /** Clients of getBooking and of the createBooking race, product and floor alike. */
+  clients: positive('BENCH_CLIENTS', 50),
+  /** Clients of the latency cases (listBookings, calendar). */
   readClients: positive('BENCH_READ_CLIENTS', 10),
-  /** Concurrent clients racing for one departure. */
-  raceClients: positive('BENCH_RACE_CLIENTS', 50),
-  /** Seats on each race round's fresh departure; every client asks twice per round. */
-  raceCapacity: positive('BENCH_RACE_CAPACITY', 50),
-  bookings: positive('BENCH_BOOKINGS', 5000),
+  /** Seats of each race round's departure; a round lasts until they are all sold. */
+  raceCapacity: positive('BENCH_RACE_CAPACITY', 300),
+  bookings: positive('BENCH_BOOKINGS', 1_000_000),
   pageSize: 25,
-  pageDepth: positive('BENCH_PAGE_DEPTH', 100),
-  poolSize: 10,
+  pageDepth: positive('BENCH_PAGE_DEPTH', 1000),
+  calendarDays: 366,
+  calendarPerDay: positive('BENCH_CALENDAR_PER_DAY', 4),
+  webhookRate: positive('BENCH_WEBHOOK_RATE', 100),
+  webhookSeconds: positive('BENCH_WEBHOOK_SECONDS', 10),
 };
+/** BENCH_ONLY=get,race,list,calendar,webhooks runs some cases (profiling); default all. */
+const only = new Set((process.env.BENCH_ONLY ?? 'get,race,list,calendar,webhooks').split(','));
 
-// ---------------------------------------------------------------- the run
+const ok200 = (outcome: string) => outcome === '200';
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+interface Side {
+  name: string;
+  slices: SliceFigures[];
+}
+
+interface CaseResult {
+  name: string;
+  clients: number;
+  /** What `perSecond` counts. */
+  unit: string;
+  sides: Side[];
+  notes?: string[];
+}
 
 async function main() {
+  floorScript(); // fails early, naming the path, when the floor is not there
   const db = await createTestDatabase();
-  const logged = { errors: 0 };
-  const silent = {
-    info: () => {},
-    warn: () => {},
-    error: () => void logged.errors++,
-  };
-  const config = loadConfig({
+  const apiPort = await freePort();
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const env = {
     DATABASE_URL: db.url,
-    REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    HOST: '127.0.0.1',
-    // The benchmark measures the service, not its rate limiter's 429s: the limits are lifted
-    // (each check still runs, one Redis operation per request, as in production).
+    REDIS_URL: redisUrl,
+    NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'sandbox',
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    LOG_FORMAT: 'json',
+    // The bench measures the service, not its limiter's 429s: the limits are lifted, and
+    // every check still runs against Redis as in production.
     RATE_LIMIT_PER_TOKEN: '100000000',
     RATE_LIMIT_PER_IP: '100000000',
     REDIS_KEY_PREFIX: `bench-${process.pid}:`,
-  });
-  const api = await createApi(config, silent);
-  const server: Server = api.app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const port = (server.address() as AddressInfo).port;
-  const baseline = new pg.Pool({ connectionString: db.url, max: settings.poolSize });
+  };
+  const started: Started[] = [];
+  const api = await startApi(env, apiPort);
+  started.push(api);
+  const rss = sampleRss(api.pid);
+  const results: CaseResult[] = [];
+  const extra: Record<string, unknown> = {};
 
   try {
-    const deps = { uow: createUnitOfWork(api.database.knex), clock: systemClock };
-    const workspace = await workspaceCreate(deps, { slug: 'bench', name: 'Bench' });
+    const uow = createUnitOfWork(db.database.knex);
+    const workspace = await workspaceCreate({ uow, clock: systemClock }, { slug: 'bench', name: 'Bench' });
     if (!workspace.ok) throw new Error(workspace.error.message);
     const ws = workspace.value.workspaceId;
-    const created = await tokenCreate(deps, { workspace: ws, role: 'ADMIN', name: 'bench' });
-    if (!created.ok) throw new Error(created.error.message);
-    const token = created.value.token;
+    const token = await tokenCreate(
+      { uow, clock: systemClock },
+      { workspace: ws, role: 'ADMIN', name: 'bench' },
+    );
+    if (!token.ok) throw new Error(token.error.message);
+    const authorization = `Bearer ${token.value.token}`;
     /** Set-up calls (not measured) from the main thread. */
     const call = async (method: string, path: string, body?: unknown, expected = 200) => {
-      const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+      const res = await fetch(`http://127.0.0.1:${apiPort}${path}`, {
         method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: authorization, 'Content-Type': 'application/json' },
         ...(body !== undefined && { body: JSON.stringify(body) }),
       });
       const text = await res.text();
       if (res.status !== expected) throw new Error(`${method} ${path}: ${res.status} ${text}`);
       return JSON.parse(text);
     };
-
-    process.stderr.write(`seeding ${settings.bookings} bookings...\n`);
     const tour = await call(
       'POST',
       `/workspaces/${ws}/tours`,
-      { name: 'Bench Tour', durationMinutes: 60, basePrice: 2500, currency: 'EUR', capacity: 50 },
+      {
+        name: 'Bench Tour',
+        slug: 'bench-tour',
+        isPublic: true,
+        durationMinutes: 60,
+        basePrice: 2500,
+        currency: 'EUR',
+        capacity: 20,
+      },
       201,
     );
     const tourId: string = tour.data.id;
     const startsAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    const newDeparture = async (capacity: number): Promise<string> =>
-      (await call('POST', `/workspaces/${ws}/availability`, { tourId, startsAt, capacity }, 201)).data.id;
-    const seeded = await newDeparture(settings.bookings);
-    const customer = await call(
-      'POST',
-      `/workspaces/${ws}/customers`,
-      { name: 'Bench Customer', email: 'bench@example.com' },
-      201,
-    );
-    const customerId: string = customer.data.id;
-    const bookingIds = await seedBookings(api.database.knex, {
-      workspaceId: ws,
-      customerId,
-      availabilityId: seeded,
-      tourId,
-      startsAt,
-    });
+    const departure = async (capacity: number, at = startsAt): Promise<string> =>
+      (await call('POST', `/workspaces/${ws}/availability`, { tourId, startsAt: at, capacity }, 201)).data.id;
+    const book = async (availabilityId: string, n: number) =>
+      (
+        await call(
+          'POST',
+          `/workspaces/${ws}/bookings`,
+          {
+            availabilityId,
+            customer: { name: 'Bench Guest', email: `guest.${n}@example.com` },
+            participants: [{ name: 'Guest' }],
+            paymentMode: 'MANUAL',
+          },
+          201,
+        )
+      ).data.id as string;
 
-    const cases: Case[] = [];
-    const slice = settings.seconds / settings.slices;
-    const load = { port, token, clients: settings.readClients, seconds: slice };
-    const sqlLoop = (send: () => Promise<string>) => () => closedLoop(settings.readClients, slice, send);
-
-    // (a) getBooking, a random one of the seeded bookings each time
-    process.stderr.write('getBooking...\n');
-    const bookingPaths = bookingIds.map((id) => `/workspaces/${ws}/bookings/${id}`);
-    const pick = () => bookingIds[Math.floor(Math.random() * bookingIds.length)] as string;
-    cases.push(
-      await compare(
-        'getBooking',
-        settings.readClients,
-        () => runLoad({ kind: 'get', ...load, paths: bookingPaths }),
-        sqlLoop(async () => {
-          const res = await baseline.query(
-            'select * from "bookings" where "workspace_id" = $1 and "id" = $2 limit $3',
-            [ws, pick(), 1],
-          );
-          return res.rowCount === 1 ? 'row' : 'missing';
-        }),
-      ),
-    );
-
-    // (b) listBookings: page 1, and page `pageDepth` of the cursor chain (keyset: both should cost the same)
-    process.stderr.write(`listBookings: walking ${settings.pageDepth} pages...\n`);
-    const listPath = `/workspaces/${ws}/bookings?limit=${settings.pageSize}`;
-    let cursor: string | null = null;
-    let lastOfPrevious: { createdAt: string; id: string } | null = null;
-    for (let page = 1; page < settings.pageDepth; page++) {
-      const body: ListReply = await call(
-        'GET',
-        cursor ? `${listPath}&cursor=${encodeURIComponent(cursor)}` : listPath,
+    // ------------------------------------------------------------ seeding
+    const seedDeparture = await departure(10_000);
+    const template = await book(seedDeparture, 0);
+    if (only.has('get') || only.has('list')) {
+      const seedingFrom = performance.now();
+      await seedBookings(db.database.knex, template, settings.bookings, (done) =>
+        log(`seeded ${done.toLocaleString('en')} bookings`),
       );
-      cursor = body.pagination.nextCursor;
-      lastOfPrevious = body.data.at(-1) ?? null;
-      if (!cursor || !lastOfPrevious) throw new Error(`the cursor chain ended at page ${page}`);
+      log(`seeding took ${round((performance.now() - seedingFrom) / 1000, 1)} s`);
     }
-    const deepPath = `${listPath}&cursor=${encodeURIComponent(cursor as string)}`;
-    const deepPage: ListReply = await call('GET', deepPath);
-    const keyset = lastOfPrevious as { createdAt: string; id: string };
-    const keysetSql = `select * from "bookings" where "workspace_id" = $1 and (created_at, id) < ($2::timestamptz, $3)
-      order by "created_at" desc, "id" desc limit $4`;
-    const keysetArgs = [ws, keyset.createdAt, keyset.id, settings.pageSize + 1];
-    const { rows: deepRows } = await baseline.query(keysetSql, keysetArgs);
-    if (deepRows[0]?.id !== deepPage.data[0]?.id)
-      throw new Error('the baseline keyset query is not that page');
-    const fullPage = (rows: number | null) => (rows === settings.pageSize + 1 ? 'page' : 'short');
 
-    cases.push(
-      await compare(
-        'listBookings page 1',
-        settings.readClients,
-        () => runLoad({ kind: 'get', ...load, paths: [listPath] }),
-        sqlLoop(async () => {
-          const res = await baseline.query(
-            'select * from "bookings" where "workspace_id" = $1 order by "created_at" desc, "id" desc limit $2',
-            [ws, settings.pageSize + 1],
+    // ------------------------------------------------------------ (1) getBooking beside floor `serve`
+    const slice = settings.seconds / settings.slices;
+    if (only.has('get')) {
+      log('getBooking beside the floor...');
+      const floorPort = await freePort();
+      const floor = await startFloorServer(db.url, floorPort);
+      try {
+        const paths = Array.from(
+          { length: 1000 },
+          () =>
+            `/workspaces/${ws}/bookings/${seededBookingId(1 + Math.floor(Math.random() * settings.bookings))}`,
+        );
+        results.push(
+          await interleave('getBooking', settings.clients, 'requests/s', [
+            {
+              name: 'product',
+              run: async () =>
+                figuresOf(
+                  await runLoad({
+                    kind: 'get',
+                    port: apiPort,
+                    authorization,
+                    clients: settings.clients,
+                    seconds: slice,
+                    paths,
+                  }),
+                  ok200,
+                ),
+            },
+            {
+              name: 'floor serve',
+              run: async () =>
+                figuresOf(
+                  await runLoad({
+                    kind: 'get',
+                    port: floorPort,
+                    authorization: 'Bearer secret',
+                    clients: settings.clients,
+                    seconds: slice,
+                    paths: ['/bookings/bkg_read'],
+                  }),
+                  ok200,
+                ),
+            },
+          ]),
+        );
+      } finally {
+        await floor.stop();
+      }
+    }
+
+    // ------------------------------------------------------------ (2) createBooking race beside floor `tx`
+    if (only.has('race')) {
+      log('createBooking race beside the floor...');
+      const rounds: { departure: string; sold: number }[] = [];
+      const result = await interleave('createBooking, one departure', settings.clients, 'bookings/s', [
+        {
+          name: 'product',
+          run: async () => {
+            const sample = await runLoad({
+              kind: 'race',
+              port: apiPort,
+              authorization,
+              clients: settings.clients,
+              seconds: slice,
+              workspaceId: ws,
+              tourId,
+              startsAt,
+              capacity: settings.raceCapacity,
+            });
+            (sample.departures ?? []).forEach((id, i) => {
+              rounds.push({ departure: id, sold: sample.soldPerRound?.[i] ?? 0 });
+            });
+            return figuresOf(sample, (outcome) => outcome === '201');
+          },
+        },
+        {
+          name: 'floor tx',
+          run: async () => floorFigures(await runFloorTx(db.url, slice, settings.clients), slice),
+        },
+      ]);
+      const check = await checkSeats(db.database.knex, rounds);
+      result.notes = [
+        `every seat sold exactly once: ${check.exact ? 'yes' : 'NO'} (${rounds.length} rounds of ${settings.raceCapacity} seats; ${check.detail})`,
+      ];
+      if (!check.exact) process.exitCode = 1;
+      results.push(result);
+    }
+
+    // ------------------------------------------------------------ (3) listBookings: page 1 and page `pageDepth`
+    if (only.has('list')) {
+      log(`listBookings: walking ${settings.pageDepth} pages...`);
+      const listPath = `/workspaces/${ws}/bookings?limit=${settings.pageSize}`;
+      let cursor: string | null = null;
+      for (let page = 1; page < settings.pageDepth; page++) {
+        const body: { pagination: { nextCursor: string | null } } = await call(
+          'GET',
+          cursor ? `${listPath}&cursor=${encodeURIComponent(cursor)}` : listPath,
+        );
+        cursor = body.pagination.nextCursor;
+        if (!cursor) throw new Error(`the cursor chain ended at page ${page}`);
+      }
+      const deepPath = `${listPath}&cursor=${encodeURIComponent(cursor as string)}`;
+      const get = (paths: string[]) => async () =>
+        figuresOf(
+          await runLoad({
+            kind: 'get',
+            port: apiPort,
+            authorization,
+            clients: settings.readClients,
+            seconds: slice,
+            paths,
+          }),
+          ok200,
+        );
+      results.push(
+        await interleave('listBookings', settings.readClients, 'requests/s', [
+          { name: 'page 1', run: get([listPath]) },
+          { name: `page ${settings.pageDepth}`, run: get([deepPath]) },
+        ]),
+      );
+    }
+
+    // ------------------------------------------------------------ (4) the public calendar over a year
+    if (only.has('calendar')) {
+      log('public calendar...');
+      const calendarTemplate = await departure(20);
+      await seedDepartures(
+        db.database.knex,
+        calendarTemplate,
+        settings.calendarDays,
+        settings.calendarPerDay,
+      );
+      const from = new Date().toISOString().slice(0, 10);
+      const to = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+      const path = `/public/bench/tours/bench-tour/calendar?from=${from}&to=${to}`;
+      const days: { data: unknown[] } = await call('GET', path);
+      if (days.data.length !== 366) throw new Error(`the calendar answered ${days.data.length} days`);
+      results.push(
+        await interleave('public calendar, 366 days', settings.readClients, 'requests/s', [
+          {
+            name: `${settings.calendarDays * settings.calendarPerDay} departures`,
+            run: async () =>
+              figuresOf(
+                await runLoad({
+                  kind: 'get',
+                  port: apiPort,
+                  authorization: null,
+                  clients: settings.readClients,
+                  seconds: slice,
+                  paths: [path],
+                }),
+                ok200,
+              ),
+          },
+        ]),
+      );
+    }
+    extra.apiRss = rss.peak();
+
+    // ------------------------------------------------------------ (5) webhooks: latency, and a worker killed
+    if (only.has('webhooks')) {
+      log('webhooks...');
+      const receiver = await startReceiver();
+      try {
+        await call(
+          'POST',
+          `/workspaces/${ws}/webhook-endpoints`,
+          { url: receiver.url, events: ['booking.confirmed'] },
+          201,
+        );
+        const count = Math.round(settings.webhookRate * settings.webhookSeconds);
+        const target = await departure(count + 10);
+        const ids: string[] = [];
+        for (let i = 0; i < count + 1; i += 10) {
+          ids.push(
+            ...(await Promise.all(Array.from({ length: 10 }, (_, j) => book(target, 1_000_000 + i + j)))),
           );
-          return fullPage(res.rowCount);
-        }),
-      ),
-    );
-    cases.push(
-      await compare(
-        `listBookings page ${settings.pageDepth}`,
-        settings.readClients,
-        () => runLoad({ kind: 'get', ...load, paths: [deepPath] }),
-        sqlLoop(async () => fullPage((await baseline.query(keysetSql, keysetArgs)).rowCount)),
-      ),
-    );
-
-    // (c) createBooking: raceClients clients racing for one departure, a fresh one per round
-    process.stderr.write('createBooking race...\n');
-    const race = { clients: settings.raceClients, seconds: slice };
-    cases.push(
-      await compare(
-        'createBooking race',
-        settings.raceClients,
-        () =>
-          runLoad({
-            kind: 'race',
-            ...load,
-            ...race,
-            workspaceId: ws,
-            tourId,
-            startsAt,
-            capacity: settings.raceCapacity,
-          }),
-        () =>
-          raceRounds({
-            ...race,
-            prepare: () => newDeparture(settings.raceCapacity),
-            attempt: (availabilityId) =>
-              reserveWithPlainSql(baseline, { ws, availabilityId, customerId, tourId }),
-          }),
-      ),
-    );
-
-    report(cases, logged.errors);
-    if (cases.some((c) => c.race && !(c.race.http.exact && c.race.baseline.exact))) process.exitCode = 1;
+        }
+        const workerEnv = { DATABASE_URL: db.url, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', LOG_FORMAT: 'json' };
+        let worker = await startWorker(workerEnv);
+        started.push(worker);
+        const confirm = async (id: string) => {
+          const res = await fetch(`http://127.0.0.1:${apiPort}/workspaces/${ws}/bookings/${id}/status`, {
+            method: 'POST',
+            headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ status: 'CONFIRMED' }),
+          });
+          await res.arrayBuffer();
+          return res.status;
+        };
+        extra.webhookLatency = await confirmAtRate(
+          confirm,
+          receiver,
+          ids.slice(0, count),
+          settings.webhookRate,
+        );
+        log('a worker killed mid-delivery...');
+        const killed = await redeliveryAfterKill(
+          confirm,
+          receiver,
+          ids[count] as string,
+          worker,
+          async () => {
+            const next = await startWorker(workerEnv);
+            started.push(next);
+            return next;
+          },
+        );
+        worker = killed.worker;
+        extra.redeliveryAfterKillSeconds = killed.seconds;
+      } finally {
+        await receiver.close();
+      }
+    }
+    extra.apiRss = { ...rss.peak(), note: 'the API process, through every case above' };
+    report(results, extra);
   } finally {
-    await baseline.end();
-    await new Promise((resolve) => server.close(resolve));
-    await api.close();
+    rss.stop();
+    for (const child of started.reverse()) await child.stop();
     await db.drop();
   }
 }
 
-interface ListReply {
-  data: { createdAt: string; id: string }[];
-  pagination: { nextCursor: string | null };
-}
-
-interface RaceRounds {
-  rounds: number;
-  /** Every round sold exactly its seats: no overbooking, no seat left while a request lost. */
-  exact: boolean;
-}
-
-interface Case {
-  name: string;
-  clients: number;
-  http: Measurement;
-  baseline: Measurement;
-  race?: { seatsPerRound: number; http: RaceRounds; baseline: RaceRounds };
-}
-
-/** Alternates HTTP and baseline slices, so background load on the machine weighs on both sides alike. */
-async function compare(
-  name: string,
-  clients: number,
-  http: () => Promise<Sample>,
-  sql: () => Promise<Sample>,
-): Promise<Case> {
-  const httpSamples: Sample[] = [];
-  const sqlSamples: Sample[] = [];
-  for (let i = 0; i < settings.slices; i++) {
-    httpSamples.push(await http());
-    sqlSamples.push(await sql());
-  }
-  const rounds = (samples: Sample[]): RaceRounds => {
-    const sold = samples.flatMap((s) => s.soldPerRound ?? []);
-    const expected = Math.min(settings.raceCapacity, settings.raceClients * 2);
-    return { rounds: sold.length, exact: sold.every((n) => n === expected) };
-  };
-  const raced = httpSamples[0]?.soldPerRound !== undefined;
+/** The floor's own figures as a slice (floor.mjs summarises its latencies itself). */
+function floorFigures(floor: FloorTx, seconds: number): SliceFigures {
+  const count = Math.round(floor.perSecond * seconds);
   return {
-    name,
-    clients,
-    http: summarize(httpSamples),
-    baseline: summarize(sqlSamples),
-    ...(raced && {
-      race: { seatsPerRound: settings.raceCapacity, http: rounds(httpSamples), baseline: rounds(sqlSamples) },
-    }),
+    perSecond: round(floor.perSecond, 1),
+    p50Ms: round(floor.p50, 2),
+    p99Ms: round(floor.p99, 2),
+    count,
+    seconds,
+    outcomes: { '201': count, ...(floor.errors && { error: floor.errors }) },
   };
 }
 
-/** Bookings written straight to the table, one second apart, newest first by createdAt. */
-async function seedBookings(
-  knex: Database['knex'],
-  ids: { workspaceId: string; customerId: string; availabilityId: string; tourId: string; startsAt: string },
-) {
-  const now = Date.now();
-  const rows = Array.from({ length: settings.bookings }, (_, i) => ({
-    id: newId('booking'),
-    workspace_id: ids.workspaceId,
-    customer_id: ids.customerId,
-    availability_id: ids.availabilityId,
-    tour_id: ids.tourId,
-    starts_at: ids.startsAt,
-    status: 'CONFIRMED',
-    payment_status: 'UNPAID',
-    payment_mode: 'MANUAL',
-    total_amount: 2500,
-    currency: 'EUR',
-    participant_count: 1,
-    participants: JSON.stringify([participant()]),
-    public_token: newId('booking'),
-    confirmed_at: new Date(now - i * 1000).toISOString(),
-    created_at: new Date(now - i * 1000).toISOString(),
-    updated_at: new Date(now - i * 1000).toISOString(),
-  }));
-  await knex.batchInsert('bookings', rows, 500);
-  await knex('availability').where({ id: ids.availabilityId }).update({ booked_seats: settings.bookings });
-  await knex.raw('analyze bookings');
-  return rows.map((row) => row.id);
+interface SideRun {
+  name: string;
+  /** One measured slice of this side. */
+  run: () => Promise<SliceFigures>;
 }
 
-const participant = () => ({
-  id: newId('participant'),
-  name: 'Guest',
-  ageBand: null,
-  dietaryNotes: null,
-  accessibilityNotes: null,
-  emergencyContact: null,
-  waiverSigned: false,
-  checkedInAt: null,
-});
-
-/** The baseline for createBooking: lock the departure, take a seat, insert the booking. */
-async function reserveWithPlainSql(
-  pool: pg.Pool,
-  ids: { ws: string; availabilityId: string; customerId: string; tourId: string },
-): Promise<string> {
-  const conn = await pool.connect();
-  try {
-    await conn.query('begin');
-    const { rows } = await conn.query(
-      'select capacity, booked_seats, starts_at from availability where workspace_id = $1 and id = $2 for update',
-      [ids.ws, ids.availabilityId],
-    );
-    const departure = rows[0];
-    if (!departure || departure.capacity - departure.booked_seats < 1) {
-      await conn.query('rollback');
-      return '409';
+/** Runs the sides' slices in turn (A, B, A, B...), so background load weighs on every side alike. */
+async function interleave(name: string, clients: number, unit: string, runs: SideRun[]): Promise<CaseResult> {
+  const sides: Side[] = runs.map((r) => ({ name: r.name, slices: [] }));
+  for (let i = 0; i < settings.slices; i++) {
+    for (const [k, r] of runs.entries()) {
+      const figures = await r.run();
+      sides[k]?.slices.push(figures);
+      log(`  ${name} / ${r.name}: ${figures.perSecond} ${unit}, p50 ${figures.p50Ms} ms`);
     }
-    await conn.query(
-      'update availability set booked_seats = booked_seats + 1, updated_at = now() where workspace_id = $1 and id = $2',
-      [ids.ws, ids.availabilityId],
-    );
-    await conn.query(
-      `insert into bookings (id, workspace_id, customer_id, availability_id, tour_id, starts_at, status,
-         payment_status, payment_mode, total_amount, currency, participant_count, participants)
-       values ($1, $2, $3, $4, $5, $6, 'PENDING', 'UNPAID', 'CHECKOUT', 2500, 'EUR', 1, $7)`,
-      [
-        newId('booking'),
-        ids.ws,
-        ids.customerId,
-        ids.availabilityId,
-        ids.tourId,
-        departure.starts_at,
-        JSON.stringify([participant()]),
-      ],
-    );
-    await conn.query('commit');
-    return '201';
-  } catch (error) {
-    await conn.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    conn.release();
   }
+  return { name, clients, unit, sides };
+}
+
+/** Each round's departure: capacity = seats booked = seats of its live bookings = 201s counted. */
+async function checkSeats(
+  knex: Awaited<ReturnType<typeof createTestDatabase>>['database']['knex'],
+  rounds: { departure: string; sold: number }[],
+) {
+  const { rows } = await knex.raw<{
+    rows: { id: string; capacity: number; booked_seats: number; seats: number }[];
+  }>(
+    `select a.id, a.capacity, a.booked_seats,
+            coalesce(sum(b.participant_count) filter (where b.status <> 'CANCELLED'), 0)::int as seats
+       from availability a left join bookings b on b.availability_id = a.id
+      where a.id = any(?) group by a.id`,
+    [rounds.map((r) => r.departure)],
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const wrong = rounds.filter((r) => {
+    const row = byId.get(r.departure);
+    return !row || row.capacity !== r.sold || row.booked_seats !== r.sold || row.seats !== r.sold;
+  });
+  return {
+    exact: wrong.length === 0,
+    detail: wrong.length
+      ? `wrong: ${JSON.stringify(wrong.map((r) => ({ ...r, db: byId.get(r.departure) })))}`
+      : 'capacity = seats booked = seats of bookings = 201s, in every round',
+  };
 }
 
 // ---------------------------------------------------------------- output
 
-function report(cases: Case[], errors: number) {
-  const outcomes = (m: Measurement) =>
-    Object.entries(m.outcomes)
-      .map(([key, count]) => `${key}:${count}`)
-      .join(' ');
-  const header = ['case', 'side', 'clients', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'outcomes'];
+function report(results: CaseResult[], extra: Record<string, unknown>) {
+  const fmt = (n: number) => (Number.isFinite(n) ? String(round(n, 1)) : '-');
   const rows: string[][] = [];
-  for (const c of cases) {
-    for (const [side, m] of [
-      ['HTTP', c.http],
-      ['pg baseline', c.baseline],
-    ] as const) {
+  const medians = new Map<string, { perSecond: number; p50: number; p99: number }>();
+  for (const c of results) {
+    for (const side of c.sides) {
+      const m = {
+        perSecond: median(side.slices.map((s) => s.perSecond)),
+        p50: median(side.slices.map((s) => s.p50Ms)),
+        p99: median(side.slices.map((s) => s.p99Ms)),
+      };
+      medians.set(`${c.name}/${side.name}`, m);
       rows.push([
-        side === 'HTTP' ? c.name : '',
-        side,
+        c.name,
+        side.name,
         String(c.clients),
-        String(m.requests),
-        String(m.requestsPerSecond),
-        m.p50Ms.toFixed(2),
-        m.p99Ms.toFixed(2),
-        outcomes(m),
+        side.slices.map((s) => fmt(s.perSecond)).join(' / '),
+        `${fmt(m.perSecond)} ${c.unit}`,
+        fmt(m.p50),
+        fmt(m.p99),
       ]);
     }
   }
-  const ratios = cases.map((c) => ({
-    name: c.name,
-    throughput: round(c.http.requestsPerSecond / c.baseline.requestsPerSecond, 3),
-    p50: round(c.http.p50Ms / c.baseline.p50Ms, 2),
-    p99: round(c.http.p99Ms / c.baseline.p99Ms, 2),
-  }));
-  console.log(table(header, rows));
   console.log('');
-  console.log(
-    table(
-      ['case', 'req/s HTTP / baseline', 'p50 HTTP / baseline', 'p99 HTTP / baseline'],
-      ratios.map((r) => [r.name, r.throughput.toFixed(3), `${r.p50.toFixed(2)}x`, `${r.p99.toFixed(2)}x`]),
-    ),
-  );
-  for (const c of cases) if (c.race) console.log(`\n${c.name} rounds: ${JSON.stringify(c.race)}`);
-  console.log(`server errors logged: ${errors}`);
+  console.log(table(['case', 'side', 'clients', 'per slice', 'median', 'p50 ms', 'p99 ms'], rows));
+
+  const get = (key: string) => medians.get(key);
+  const verdicts: string[][] = [];
+  const ratio = (a?: number, b?: number) => (a !== undefined && b !== undefined ? a / b : Number.NaN);
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+  const getRatio = ratio(get('getBooking/product')?.perSecond, get('getBooking/floor serve')?.perSecond);
+  if (Number.isFinite(getRatio))
+    verdicts.push([
+      'getBooking / floor serve (req/s)',
+      `${getRatio.toFixed(2)}x`,
+      '>= 0.6x',
+      verdict(getRatio >= 0.6),
+    ]);
+  const race = 'createBooking, one departure';
+  const raceRatio = ratio(get(`${race}/product`)?.perSecond, get(`${race}/floor tx`)?.perSecond);
+  if (Number.isFinite(raceRatio))
+    verdicts.push([
+      'createBooking / floor tx (bookings/s)',
+      `${raceRatio.toFixed(2)}x`,
+      '>= 0.7x',
+      verdict(raceRatio >= 0.7),
+    ]);
+  const deep = ratio(get(`listBookings/page ${settings.pageDepth}`)?.p50, get('listBookings/page 1')?.p50);
+  if (Number.isFinite(deep))
+    verdicts.push([
+      `listBookings p50 page ${settings.pageDepth} / page 1`,
+      `${deep.toFixed(2)}x`,
+      '<= 1.2x',
+      verdict(deep <= 1.2),
+    ]);
+  const calendar = [...medians.entries()].find(([key]) => key.startsWith('public calendar'))?.[1];
+  if (calendar)
+    verdicts.push([
+      'public calendar p50, 366 days',
+      `${calendar.p50.toFixed(1)} ms`,
+      '< 20 ms',
+      verdict(calendar.p50 < 20),
+    ]);
+  const memory = extra.apiRss as { sampledMb: number; highWaterMb: number } | undefined;
+  if (memory)
+    verdicts.push([
+      'API RSS, peak',
+      `${memory.highWaterMb} MB`,
+      '<= 250 MB',
+      verdict(memory.highWaterMb <= 250),
+    ]);
+  const hooks = extra.webhookLatency as { p50Ms: number; p99Ms: number; missing: number } | undefined;
+  if (hooks) {
+    verdicts.push([
+      `confirm -> booking.confirmed p50, ${settings.webhookRate}/s`,
+      `${hooks.p50Ms} ms`,
+      '<= 100 ms',
+      verdict(hooks.p50Ms <= 100 && hooks.missing === 0),
+    ]);
+    verdicts.push([
+      '  ... p99',
+      `${hooks.p99Ms} ms`,
+      '<= 1000 ms',
+      verdict(hooks.p99Ms <= 1000 && hooks.missing === 0),
+    ]);
+  }
+  const redelivered = extra.redeliveryAfterKillSeconds as number | undefined;
+  if (redelivered !== undefined)
+    verdicts.push([
+      'worker SIGKILLed mid-delivery -> sent again',
+      `${redelivered} s`,
+      '<= 20 s',
+      verdict(redelivered <= 20),
+    ]);
+  console.log('');
+  console.log(table(['target', 'this run', 'target', 'verdict'], verdicts));
+  for (const c of results) for (const note of c.notes ?? []) console.log(`\n${c.name}: ${note}`);
   console.log('');
   console.log(
     JSON.stringify(
       {
         node: process.version,
         cpus: availableParallelism(),
+        cpuModel: cpus()[0]?.model,
+        memoryGb: round(totalmem() / 2 ** 30, 1),
         settings,
-        cases: cases.map((c, i) => ({ ...c, ratio: ratios[i] })),
-        serverErrorsLogged: errors,
+        results,
+        ...extra,
       },
       null,
       2,
