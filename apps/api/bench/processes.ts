@@ -1,7 +1,9 @@
 /**
- * The processes a bench run starts: the API and the worker (from source, as `pnpm start`
- * would run them built), the floor's `serve` and `tx` (../shared/bench/floor.mjs, outside
- * this repository), and the sampling of the API's resident memory.
+ * The processes a bench run starts: the API and the worker as production runs them (the
+ * built `dist/`, which `buildApps` brings up to date; BENCH_FROM_SOURCE=1 runs the sources
+ * through tsx instead, for quick turns while profiling), the floor's `serve` and `tx`
+ * (../shared/bench/floor.mjs, outside this repository), and the sampling of the API's
+ * resident memory.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,6 +13,32 @@ import { join, resolve } from 'node:path';
 const apiDir = join(import.meta.dirname, '..');
 const repoRoot = join(apiDir, '..', '..');
 const tsxLoader = import.meta.resolve('tsx');
+const fromSource = process.env.BENCH_FROM_SOURCE === '1';
+
+/** The command line of an app's entry: its build, or its source through tsx. */
+const entryOf = (app: 'api' | 'worker') => {
+  const dir = join(repoRoot, 'apps', app);
+  const [source, built] =
+    app === 'api' ? ['src/server.ts', 'dist/server.js'] : ['src/main.ts', 'dist/main.js'];
+  return fromSource ? ['--conditions=source', '--import', tsxLoader, join(dir, source)] : [join(dir, built)];
+};
+
+/** Builds the API and the worker as `pnpm start` does (turbo: cached when nothing changed). */
+export function buildApps(): Promise<void> {
+  if (fromSource) return Promise.resolve();
+  return new Promise((done, reject) => {
+    const child = spawn(
+      join(repoRoot, 'node_modules', '.bin', 'turbo'),
+      ['run', 'build', '--filter=@travelops/api', '--filter=@travelops/worker', '--output-logs=errors-only'],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+    child.once('exit', (code) => (code === 0 ? done() : reject(new Error(`the build failed (${code})`))));
+  });
+}
 
 /**
  * The floor is not part of this repository: BENCH_FLOOR names it, else it is looked for
@@ -79,30 +107,20 @@ async function waitFor(check: () => Promise<boolean>, what: string, child: Start
   throw new Error(`${what} did not come up in ${timeoutMs / 1000} s:\n${child.output()}`);
 }
 
-/** The API from source (`src/server.ts`), configured through its environment like production. */
+/** The API (`dist/server.js`), configured through its environment like production; BENCH_CPU_PROF=dir profiles it. */
 export async function startApi(env: Record<string, string>, port: number): Promise<Started> {
   const profile = process.env.BENCH_CPU_PROF;
   const { started } = start(
-    [
-      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : []),
-      '--conditions=source',
-      '--import',
-      tsxLoader,
-      join(apiDir, 'src', 'server.ts'),
-    ],
+    [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profile)}`] : []), ...entryOf('api')],
     { ...env, PORT: String(port), HOST: '127.0.0.1', WORKER_IN_PROCESS: 'false' },
   );
   await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 'the API', started);
   return started;
 }
 
-/** The worker from source (`apps/worker/src/main.ts`). */
+/** The worker (`apps/worker/dist/main.js`). */
 export async function startWorker(env: Record<string, string>): Promise<Started> {
-  const { started } = start(
-    ['--conditions=source', '--import', tsxLoader, join(repoRoot, 'apps', 'worker', 'src', 'main.ts')],
-    env,
-    { keepOutput: true },
-  );
+  const { started } = start(entryOf('worker'), env, { keepOutput: true });
   await waitFor(async () => started.output().includes('worker started'), 'the worker', started);
   return started;
 }

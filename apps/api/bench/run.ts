@@ -14,6 +14,7 @@ import { systemClock } from '../src/compose.js';
 import { runLoad } from './http-load.js';
 import { figuresOf, median, round, type SliceFigures } from './measure.js';
 import {
+  buildApps,
   type FloorTx,
   floorScript,
   freePort,
@@ -73,6 +74,8 @@ interface CaseResult {
 
 async function main() {
   floorScript(); // fails early, naming the path, when the floor is not there
+  log('building the API and the worker (turbo; cached when nothing changed)...');
+  await buildApps();
   const db = await createTestDatabase();
   const apiPort = await freePort();
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
