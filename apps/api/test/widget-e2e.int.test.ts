@@ -402,7 +402,17 @@ describe('the booking widget on an operator site', () => {
     // Still usable: the guest moves on to the times of the day.
     await openDepartureDay(page, family.departure.startsAt);
     await page.getByRole('heading', { name: 'Choose a time' }).waitFor();
-    // Each step moves focus to its heading, for keyboard and screen-reader users.
+    // Each step moves focus to its heading, for keyboard and screen-reader users (right after
+    // the step renders: wait for it rather than race the render).
+    await page
+      .waitForFunction(
+        () =>
+          (globalThis as any).document.querySelector('travelops-booking')?.shadowRoot?.activeElement
+            ?.textContent === 'Choose a time',
+        null,
+        { timeout: 5_000 },
+      )
+      .catch(() => {});
     expect(
       await page.evaluate(
         () =>
