@@ -18,6 +18,8 @@ export interface SliceFigures {
   count: number;
   seconds: number;
   outcomes: Record<string, number>;
+  /** CPU time the serving process spent per completed request (ms), when it is a process we started. */
+  cpuMsPerRequest?: number;
 }
 
 export const round = (value: number, digits: number) => Number(value.toFixed(digits));

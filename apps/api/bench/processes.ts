@@ -171,6 +171,20 @@ export function runFloorTx(databaseUrl: string, seconds: number, connections: nu
 }
 
 /** Samples a process's resident set (VmRSS) while it runs; `peak` also reads the kernel's high-water mark. */
+/** CPU time (user + system) the process has used so far, in ms (from /proc; 0 elsewhere). */
+export function cpuMs(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+/** Linux's USER_HZ: 100 on every mainstream architecture. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 export function sampleRss(pid: number, everyMs = 250) {
   const read = (field: 'VmRSS' | 'VmHWM') => {
     try {

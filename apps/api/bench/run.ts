@@ -15,6 +15,7 @@ import { runLoad } from './http-load.js';
 import { figuresOf, median, round, type SliceFigures } from './measure.js';
 import {
   buildApps,
+  cpuMs,
   type FloorTx,
   floorScript,
   freePort,
@@ -181,7 +182,7 @@ async function main() {
           await interleave('getBooking', settings.clients, 'requests/s', [
             {
               name: 'product',
-              run: async () =>
+              run: costed(api.pid, async () =>
                 figuresOf(
                   await runLoad({
                     kind: 'get',
@@ -193,10 +194,11 @@ async function main() {
                   }),
                   ok200,
                 ),
+              ),
             },
             {
               name: 'floor serve',
-              run: async () =>
+              run: costed(floor.pid, async () =>
                 figuresOf(
                   await runLoad({
                     kind: 'get',
@@ -208,6 +210,7 @@ async function main() {
                   }),
                   ok200,
                 ),
+              ),
             },
           ]),
         );
@@ -223,7 +226,7 @@ async function main() {
       const result = await interleave('createBooking, one departure', settings.clients, 'bookings/s', [
         {
           name: 'product',
-          run: async () => {
+          run: costed(api.pid, async () => {
             const sample = await runLoad({
               kind: 'race',
               port: apiPort,
@@ -239,7 +242,7 @@ async function main() {
               rounds.push({ departure: id, sold: sample.soldPerRound?.[i] ?? 0 });
             });
             return figuresOf(sample, (outcome) => outcome === '201');
-          },
+          }),
         },
         {
           name: 'floor tx',
@@ -389,6 +392,16 @@ async function main() {
   }
 }
 
+/** A slice with the CPU time the serving process `pid` spent per completed request. */
+function costed(pid: number, run: () => Promise<SliceFigures>): () => Promise<SliceFigures> {
+  return async () => {
+    const before = cpuMs(pid);
+    const figures = await run();
+    const served = Object.values(figures.outcomes).reduce((sum, n) => sum + n, 0);
+    return served ? { ...figures, cpuMsPerRequest: round((cpuMs(pid) - before) / served, 3) } : figures;
+  };
+}
+
 /** The floor's own figures as a slice (floor.mjs summarises its latencies itself). */
 function floorFigures(floor: FloorTx, seconds: number): SliceFigures {
   const count = Math.round(floor.perSecond * seconds);
@@ -415,7 +428,8 @@ async function interleave(name: string, clients: number, unit: string, runs: Sid
     for (const [k, r] of runs.entries()) {
       const figures = await r.run();
       sides[k]?.slices.push(figures);
-      log(`  ${name} / ${r.name}: ${figures.perSecond} ${unit}, p50 ${figures.p50Ms} ms`);
+      const cpu = figures.cpuMsPerRequest === undefined ? '' : `, ${figures.cpuMsPerRequest} ms CPU/request`;
+      log(`  ${name} / ${r.name}: ${figures.perSecond} ${unit}, p50 ${figures.p50Ms} ms${cpu}`);
     }
   }
   return { name, clients, unit, sides };
@@ -461,6 +475,7 @@ function report(results: CaseResult[], extra: Record<string, unknown>) {
         p50: median(side.slices.map((s) => s.p50Ms)),
         p99: median(side.slices.map((s) => s.p99Ms)),
       };
+      const cpu = side.slices.flatMap((s) => (s.cpuMsPerRequest === undefined ? [] : [s.cpuMsPerRequest]));
       medians.set(`${c.name}/${side.name}`, m);
       rows.push([
         c.name,
@@ -470,11 +485,14 @@ function report(results: CaseResult[], extra: Record<string, unknown>) {
         `${fmt(m.perSecond)} ${c.unit}`,
         fmt(m.p50),
         fmt(m.p99),
+        cpu.length ? median(cpu).toFixed(3) : '-',
       ]);
     }
   }
   console.log('');
-  console.log(table(['case', 'side', 'clients', 'per slice', 'median', 'p50 ms', 'p99 ms'], rows));
+  console.log(
+    table(['case', 'side', 'clients', 'per slice', 'median', 'p50 ms', 'p99 ms', 'CPU ms/req'], rows),
+  );
 
   const get = (key: string) => medians.get(key);
   const verdicts: string[][] = [];

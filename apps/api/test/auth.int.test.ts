@@ -600,6 +600,33 @@ describe('revocation', () => {
     expect((await t.request('GET', path, { token: a.ws.token })).status).toBe(200);
   });
 
+  it('a token a read just used (remembered for reads) cannot start a write once revoked', async () => {
+    const live = await token(a.ws, 'ADMIN');
+    const path = `/workspaces/${a.ws.workspaceId}/customers`;
+    expect((await t.request('GET', path, { token: live.token })).status).toBe(200);
+    await tokenRevoke(t.commandDeps, { 'token-id': live.tokenId });
+    const email = `after-revoke-${live.tokenId}@example.com`;
+    const write = await t.request('POST', path, { token: live.token, body: { name: 'Late', email } });
+    expectError(write, 401, 'UNAUTHENTICATED');
+    expect(write.body.error.message).toBe('The bearer token is invalid, expired or revoked.');
+    expect(await t.api.database.knex('customers').where({ email }).first()).toBeUndefined();
+  });
+
+  it('a revoked token a read remembered is refused by the re-check, then forgotten', async () => {
+    const live = await token(a.ws, 'READ_ONLY');
+    const path = `/workspaces/${a.ws.workspaceId}/tours`;
+    expect((await t.request('GET', path, { token: live.token })).status).toBe(200);
+    await tokenRevoke(t.commandDeps, { 'token-id': live.tokenId });
+    const rechecked = await t.request('GET', path, { token: live.token });
+    expectError(rechecked, 401, 'UNAUTHENTICATED');
+    expect(rechecked.body).not.toHaveProperty('data');
+    expect(rechecked.headers.get('www-authenticate')).toBe('Bearer realm="travelops"');
+    // Refused by the database, the token is no longer remembered: the next request stops at admission.
+    const next = await t.request('GET', path, { token: live.token });
+    expectError(next, 401, 'UNAUTHENTICATED');
+    expect(next.body.error.message).toBe('The bearer token is invalid, expired or revoked.');
+  });
+
   it('a token expiring in the future still works', async () => {
     const live = await token(a.ws, 'READ_ONLY');
     await t.api.database

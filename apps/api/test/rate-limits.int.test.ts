@@ -81,6 +81,32 @@ describe('per token on authenticated routes', () => {
     expectHeaders(anonymous, IP_LIMIT, IP_LIMIT - 1);
   });
 
+  it('reads counted beside their work (the token had room) still stop at the limit, sending no data past it', async () => {
+    const { token } = await t.createToken(ws.workspaceId, 'READ_ONLY');
+    const path = `/workspaces/${ws.workspaceId}/tours`;
+    // One read leaves room: the next reads of this token run beside their count.
+    expect((await t.request('GET', path, { token })).status).toBe(200);
+    const burst = await Promise.all(
+      Array.from({ length: 3 * TOKEN_LIMIT }, () => t.request('GET', path, { token })),
+    );
+    const served = burst.filter((res) => res.status === 200);
+    const refused = burst.filter((res) => res.status === 429);
+    expect(served).toHaveLength(TOKEN_LIMIT - 1);
+    expect(refused).toHaveLength(2 * TOKEN_LIMIT + 1);
+    for (const res of refused) {
+      expectError(res, 429, 'RATE_LIMITED');
+      expect(res.body).not.toHaveProperty('data');
+      expectHeaders(res, TOKEN_LIMIT, 0);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    // 429 before 403: a refused count wins over the wrong workspace, as before.
+    expectError(
+      await t.request('GET', `/workspaces/ws_${'0'.repeat(22)}/tours`, { token }),
+      429,
+      'RATE_LIMITED',
+    );
+  });
+
   it('the counters live in Redis under the configured prefix', async () => {
     const { token, tokenId } = await t.createToken(ws.workspaceId, 'READ_ONLY');
     await t.request('GET', `/workspaces/${ws.workspaceId}/tours`, { token });

@@ -126,6 +126,7 @@ const unauthenticated = (message: string): Result<never> => {
 export async function authenticateBearer(
   authorizationHeader: string | undefined,
   deps: ApiTokenDeps,
+  options: { cache?: ApiTokenCache } = {},
 ): Promise<Result<ApiTokenPrincipal>> {
   if (authorizationHeader === undefined || authorizationHeader.trim() === '') {
     return unauthenticated('Missing bearer token: send the header "Authorization: Bearer <token>".');
@@ -139,14 +140,61 @@ export async function authenticateBearer(
   if (secret === undefined) {
     return unauthenticated('Malformed Authorization header: expected "Bearer <token>".');
   }
-  // Looking up by hash needs no constant-time compare: timing reveals nothing about a secret's hash.
-  const token = await deps.uow.stores.apiTokens.findBySecretHash(hashTokenSecret(secret));
+  const hash = hashTokenSecret(secret);
   const now = deps.clock.now();
+  const { cache } = options;
+  // Looking up by hash needs no constant-time compare: timing reveals nothing about a secret's hash.
+  let token = cache?.get(hash, now) ?? null;
+  if (token === null) {
+    token = await deps.uow.stores.apiTokens.findBySecretHash(hash);
+    if (token && cache) cache.set(token, now);
+  }
   if (token === null || !isLive(token, now)) {
     return unauthenticated('The bearer token is invalid, expired or revoked.');
   }
   if (token.lastUsedAt === null || now.getTime() - token.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await deps.uow.stores.apiTokens.touch(token.id, now);
+    cache?.set({ ...token, lastUsedAt: now }, now);
   }
   return ok({ kind: 'api_token', tokenId: token.id, workspaceId: token.workspaceId, role: token.role });
+}
+
+/**
+ * Tokens verified in the last seconds, by secret hash, so that a read does not look its token
+ * up twice (on admission and in the re-check before it answers). Only for reads, which always
+ * re-check the credential against the database before answering (decisions §6): a token
+ * revoked meanwhile is admitted from here, then refused by the re-check, which also makes
+ * the caller `forget` it. A write never starts on a remembered token.
+ */
+export interface ApiTokenCache {
+  get(secretHash: string, now: Date): ApiTokenRecord | null;
+  set(token: ApiTokenRecord, now: Date): void;
+  /** Drops a token the database refused (revoked or expired meanwhile). */
+  forget(tokenId: string): void;
+}
+
+export function createApiTokenCache(options: { ttlMs?: number; maxEntries?: number } = {}): ApiTokenCache {
+  const ttlMs = options.ttlMs ?? 10_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const byHash = new Map<string, { token: ApiTokenRecord; until: number }>();
+  return {
+    get(secretHash, now) {
+      const entry = byHash.get(secretHash);
+      if (!entry) return null;
+      if (entry.until > now.getTime()) return entry.token;
+      byHash.delete(secretHash);
+      return null;
+    },
+    set(token, now) {
+      // Oldest first: a full cache drops the entry inserted longest ago.
+      if (byHash.size >= maxEntries && !byHash.has(token.secretHash)) {
+        const oldest = byHash.keys().next().value;
+        if (oldest !== undefined) byHash.delete(oldest);
+      }
+      byHash.set(token.secretHash, { token, until: now.getTime() + ttlMs });
+    },
+    forget(tokenId) {
+      for (const [hash, entry] of byHash) if (entry.token.id === tokenId) byHash.delete(hash);
+    },
+  };
 }

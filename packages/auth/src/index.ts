@@ -1,8 +1,10 @@
 export {
+  type ApiTokenCache,
   /** @public What issueApiToken, revokeApiToken and authenticateBearer are given: the caller builds it. */
   type ApiTokenDeps,
   type ApiTokenPrincipal,
   authenticateBearer,
+  createApiTokenCache,
   hashTokenSecret,
   /** @public The argument of issueApiToken: a caller that builds it before the call names it. */
   type IssueApiTokenInput,

@@ -1,8 +1,10 @@
 import {
+  type ApiTokenCache,
   type ApiTokenPrincipal,
   authenticateBearer,
   authenticateSession,
   authorize,
+  createApiTokenCache,
   csrfTokenMatches,
   deriveCsrfToken,
   type Principal,
@@ -13,7 +15,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { readSessionCookie } from './cookies.js';
 import type { HttpDeps } from './deps.js';
 import { sendError } from './errors.js';
-import { clientKey, rateLimited, setRateLimitHeaders } from './rate-limit.js';
+import { clientKey, type RateLimitOutcome, rateLimited, setRateLimitHeaders } from './rate-limit.js';
 import { acceptsBearer, type RouteDefinition } from './route.js';
 
 /** A verified credential, before anything is asked of it. */
@@ -39,14 +41,21 @@ const forbidden = (message: string): Result<never> => {
  * Bearer when an `Authorization` header is sent (the cookie is then ignored), else the
  * session cookie. A route a token may call reports a missing credential as a missing token.
  */
-async function identify(req: Request, route: RouteDefinition, deps: HttpDeps): Promise<Result<Credential>> {
+async function identify(
+  req: Request,
+  route: RouteDefinition,
+  deps: HttpDeps,
+  tokens: ApiTokenCache,
+): Promise<Result<Credential>> {
   const authorization = req.get('Authorization');
   const secret = readSessionCookie(req);
   if (authorization !== undefined || (secret === undefined && acceptsBearer(route.access))) {
-    const bearer = await authenticateBearer(authorization, {
-      uow: deps.uow,
-      clock: deps.clock,
-    });
+    const bearer = await authenticateBearer(
+      authorization,
+      { uow: deps.uow, clock: deps.clock },
+      // Reads re-check their credential before answering; writes start only on the database's word.
+      route.method === 'get' ? { cache: tokens } : {},
+    );
     return bearer.ok ? ok({ kind: 'api_token', principal: bearer.value }) : bearer;
   }
   const session = await authenticateSession(secret, { uow: deps.uow, clock: deps.clock });
@@ -95,35 +104,104 @@ function authorizeCredential(
 const credentialKey = (credential: Credential) =>
   credential.kind === 'api_token' ? `tok:${credential.principal.tokenId}` : `ses:${credential.session.id}`;
 
+/** Where a request's count stands while a read runs beside it (see `admission.admit`). */
+const PENDING_COUNT = 'pendingCount';
+
+/** The request admission of one app: credentials, counters and what is refused. */
+export interface Admission {
+  /** The route's first handler: identifies the caller, counts the request, refuses. */
+  admit(route: RouteDefinition): RequestHandler;
+  /**
+   * The refusal of a count still running beside a read (429, headers set), or null once it
+   * allowed the request; null at once when the request was counted before it ran.
+   */
+  settleCount(res: Response): Promise<DomainError | null>;
+  /** The database refused this credential in a re-check: it is not remembered any longer. */
+  forget(principal: ApiTokenPrincipal): void;
+}
+
 /**
  * Authenticates (on routes that need it), counts the request (decisions §7: per credential
  * once authenticated, else per client IP, so bad credentials are limited too), then refuses
  * what is not allowed: 429 before 401 before 403.
+ *
+ * A read of a credential that its last count left well under its limit does not wait for the
+ * counter: the count (a Redis round trip) runs beside the read, and the answer waits for both,
+ * so a read over the limit is still a 429 and never sends its data. A credential near or over
+ * its limit is counted first, so a flood does not reach the database.
  */
-export function admit(route: RouteDefinition, deps: HttpDeps): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    const identified = route.access === 'public' ? null : await identify(req, route, deps);
-    const counted = identified?.ok
-      ? await deps.rateLimiter.consume('credential', credentialKey(identified.value))
-      : await deps.rateLimiter.consume('ip', clientKey(req.ip));
-    if (!counted.allowed) return sendError(res, rateLimited(res, counted));
-    setRateLimitHeaders(res, counted);
-    if (identified === null) {
-      res.locals.caller = { principal: null, session: null } satisfies Caller;
-      return next();
+export function createAdmission(deps: HttpDeps): Admission {
+  const tokens = createApiTokenCache();
+  /** Counters whose last outcome left room: their reads may count beside the work. */
+  const roomy = new Set<string>();
+  const remember = (key: string, outcome: RateLimitOutcome) => {
+    if (outcome.allowed && outcome.remaining >= Math.max(1, outcome.limit / 20)) {
+      if (roomy.size >= 10_000) roomy.clear();
+      roomy.add(key);
+    } else {
+      roomy.delete(key);
     }
-    if (!identified.ok) {
-      if (req.get('Authorization') !== undefined || acceptsBearer(route.access)) {
-        res.setHeader('WWW-Authenticate', 'Bearer realm="travelops"');
+  };
+  const count = async (key: string) => {
+    const outcome = await deps.rateLimiter.consume('credential', key);
+    remember(key, outcome);
+    return outcome;
+  };
+
+  return {
+    admit: (route) => async (req: Request, res: Response, next: NextFunction) => {
+      const identified = route.access === 'public' ? null : await identify(req, route, deps, tokens);
+      const key = identified?.ok ? credentialKey(identified.value) : null;
+      let counting: Promise<RateLimitOutcome> | null = null;
+      if (key !== null) {
+        counting = count(key);
+        if (!(route.method === 'get' && roomy.has(key))) {
+          const counted = await counting;
+          if (!counted.allowed) return sendError(res, rateLimited(res, counted));
+          setRateLimitHeaders(res, counted);
+          counting = null;
+        }
+      } else {
+        const counted = await deps.rateLimiter.consume('ip', clientKey(req.ip));
+        if (!counted.allowed) return sendError(res, rateLimited(res, counted));
+        setRateLimitHeaders(res, counted);
       }
-      return sendError(res, identified.error);
-    }
-    const caller = authorizeCredential(req, route, identified.value, deps);
-    if (!caller.ok) return sendError(res, caller.error);
-    res.locals.caller = caller.value;
-    res.locals.principal = caller.value.principal;
-    res.locals.workspaceId = caller.value.principal?.workspaceId;
-    next();
+      if (identified === null) {
+        res.locals.caller = { principal: null, session: null } satisfies Caller;
+        return next();
+      }
+      if (!identified.ok) {
+        if (req.get('Authorization') !== undefined || acceptsBearer(route.access)) {
+          res.setHeader('WWW-Authenticate', 'Bearer realm="travelops"');
+        }
+        return sendError(res, identified.error);
+      }
+      const caller = authorizeCredential(req, route, identified.value, deps);
+      if (!caller.ok) {
+        // 429 before 403: a refused caller still waits for its count.
+        const counted = counting ? await counting : null;
+        if (counted && !counted.allowed) return sendError(res, rateLimited(res, counted));
+        if (counted) setRateLimitHeaders(res, counted);
+        return sendError(res, caller.error);
+      }
+      res.locals.caller = caller.value;
+      res.locals.principal = caller.value.principal;
+      res.locals.workspaceId = caller.value.principal?.workspaceId;
+      if (counting) res.locals[PENDING_COUNT] = counting;
+      next();
+    },
+
+    async settleCount(res) {
+      const counting = res.locals[PENDING_COUNT] as Promise<RateLimitOutcome> | undefined;
+      if (!counting) return null;
+      res.locals[PENDING_COUNT] = undefined;
+      const counted = await counting;
+      if (!counted.allowed) return rateLimited(res, counted);
+      setRateLimitHeaders(res, counted);
+      return null;
+    },
+
+    forget: (principal) => tokens.forget(principal.tokenId),
   };
 }
 

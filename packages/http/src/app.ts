@@ -1,7 +1,7 @@
 import type { DomainError } from '@travelops/domain';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { type Caller, callerOf } from './admission.js';
+import { type Caller, callerOf, createAdmission } from './admission.js';
 import { consoleRouter } from './console-app.js';
 import { publicCors } from './cors.js';
 import { pagePolicy } from './csp.js';
@@ -116,7 +116,8 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   if (deps.consoleDir) app.use('/app', countByIp, consoleRouter({ dir: deps.consoleDir, https }));
 
   const router = express.Router();
-  for (const route of routes) registerRoute(router, route, deps);
+  const admission = createAdmission(deps);
+  for (const route of routes) registerRoute(router, route, deps, admission);
   app.use(router);
   // OCTO resellers: their own admission, errors and shapes over the same use cases (docs/octo.md).
   app.use('/octo', createOctoRouter(deps));

@@ -2,6 +2,7 @@ import { type Principal, recheckCredential } from '@travelops/auth';
 import {
   type Actor,
   DEFAULT_LIMIT,
+  type DomainError,
   ok,
   type Page,
   parseInput,
@@ -11,7 +12,7 @@ import {
 } from '@travelops/domain';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import * as v from 'valibot';
-import { admit, callerOf } from './admission.js';
+import { type Admission, callerOf } from './admission.js';
 import { DEFAULT_BODY_LIMIT_BYTES, jsonBody } from './body.js';
 import { createCursorCodec } from './cursor.js';
 import type { AppStores, HttpDeps } from './deps.js';
@@ -115,16 +116,29 @@ function toStoredReply(route: RouteDefinition, reply: Reply | RawReply): StoredR
   };
 }
 
-export function registerRoute(router: Router, route: RouteDefinition, deps: HttpDeps): void {
+export function registerRoute(
+  router: Router,
+  route: RouteDefinition,
+  deps: HttpDeps,
+  admission: Admission,
+): void {
   const cursors = createCursorCodec(deps.cursorSecret);
   const coerceQuery = createQueryCoercer(route.query);
   const bodyLimit = deps.config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
 
+  /** Every answer waits for the request's count when it ran beside the work (admission.ts). */
+  const answer = async (res: Response, send: () => void) => {
+    const refused = await admission.settleCount(res);
+    if (refused) return sendError(res, refused);
+    send();
+  };
+
   const handler = async (req: Request, res: Response) => {
-    const details = [];
+    const details: NonNullable<DomainError['details']> = [];
     const params = route.params ? parseInput(route.params, req.params) : { ok: true as const, value: {} };
     // A path segment that cannot be an id names no record.
-    if (!params.ok) return sendError(res, { code: 'NOT_FOUND', message: 'No such record.' });
+    if (!params.ok)
+      return answer(res, () => sendError(res, { code: 'NOT_FOUND', message: 'No such record.' }));
     const query = route.query
       ? parseInput(route.query, coerceQuery(req.query as Record<string, unknown>))
       : null;
@@ -138,7 +152,9 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
     const body = route.body ? parseInput(route.body, req.body) : null;
     if (body && !body.ok) details.push(...(body.error.details ?? []));
     if (details.length)
-      return sendError(res, { code: 'VALIDATION_ERROR', message: 'The request is invalid.', details });
+      return answer(res, () =>
+        sendError(res, { code: 'VALIDATION_ERROR', message: 'The request is invalid.', details }),
+      );
 
     const queryValue = (query?.ok ? query.value : {}) as Record<string, unknown>;
     const { principal, session } = callerOf(res);
@@ -194,17 +210,22 @@ export function registerRoute(router: Router, route: RouteDefinition, deps: Http
         : run(uow);
     const outcome = await runRequest(principal, route, deps, execute);
     if (!outcome.ok && outcome.error.code === 'UNAUTHENTICATED' && principal?.kind === 'api_token') {
-      res.setHeader('WWW-Authenticate', 'Bearer realm="travelops"');
+      admission.forget(principal);
     }
-    if (!outcome.ok) return sendError(res, outcome.error);
-    const reply = outcome.value as StoredReply & { replayed?: boolean };
-    if (reply.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
-    if (reply.contentType !== undefined) res.status(reply.status).type(reply.contentType).send(reply.body);
-    else res.status(reply.status).json(reply.body);
+    await answer(res, () => {
+      if (!outcome.ok && outcome.error.code === 'UNAUTHENTICATED' && principal?.kind === 'api_token') {
+        res.setHeader('WWW-Authenticate', 'Bearer realm="travelops"');
+      }
+      if (!outcome.ok) return sendError(res, outcome.error);
+      const reply = outcome.value as StoredReply & { replayed?: boolean };
+      if (reply.replayed) res.setHeader('Idempotent-Replayed', 'true');
+      for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+      if (reply.contentType !== undefined) res.status(reply.status).type(reply.contentType).send(reply.body);
+      else res.status(reply.status).json(reply.body);
+    });
   };
 
-  const chain: RequestHandler[] = [admit(route, deps)];
+  const chain: RequestHandler[] = [admission.admit(route)];
   if (route.body) chain.push(jsonBody(bodyLimit));
   chain.push(handler);
   router[route.method](toExpressPath(route.path), ...chain);

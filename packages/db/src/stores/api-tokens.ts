@@ -1,5 +1,6 @@
 import type { ApiTokenRecord, ApiTokenStore, Page, PageRequest } from '@travelops/domain';
 import type { Knex } from 'knex';
+import { batchedLookup } from './batch.js';
 import { type DbTimestamp, pageNewestFirst, toDateOrNull } from './columns.js';
 
 interface ApiTokenRow {
@@ -30,6 +31,15 @@ const toApiToken = (row: ApiTokenRow): ApiTokenRecord => ({
 
 export function createApiTokenStore(db: Knex | Knex.Transaction): ApiTokenStore {
   const tokens = () => db<ApiTokenRow>('api_tokens');
+  // Every request's credential is read at least once: on the pool, concurrent reads share a statement.
+  const onPool = !db.isTransaction;
+  const byColumn = (column: 'id' | 'secret_hash') =>
+    batchedLookup(async (keys) => {
+      const rows = await tokens().whereIn(column, keys);
+      return new Map(rows.map((row) => [row[column], toApiToken(row)]));
+    });
+  const byHash = onPool ? byColumn('secret_hash') : null;
+  const byId = onPool ? byColumn('id') : null;
 
   return {
     async insert(
@@ -51,11 +61,13 @@ export function createApiTokenStore(db: Knex | Knex.Transaction): ApiTokenStore 
 
     // Expiry and revocation are the auth layer's decision; the record is returned as stored.
     async findBySecretHash(secretHash: string): Promise<ApiTokenRecord | null> {
+      if (byHash) return byHash(secretHash);
       const row = await tokens().where({ secret_hash: secretHash }).first();
       return row ? toApiToken(row) : null;
     },
 
     async findById(id: string, options: { shareLock?: boolean } = {}): Promise<ApiTokenRecord | null> {
+      if (byId && !options.shareLock) return byId(id);
       const query = tokens().where({ id });
       if (options.shareLock) query.forShare();
       const row = await query.first();

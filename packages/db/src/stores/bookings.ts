@@ -25,6 +25,7 @@ import {
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
 import { createAvailabilityStore, lockDepartureIfFree } from './availability.js';
+import { batchedLookup } from './batch.js';
 import {
   type DbBigint,
   type DbTimestamp,
@@ -192,6 +193,13 @@ async function changeHorizon(db: Knex | Knex.Transaction): Promise<Date> {
 export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
   const bookings = () => db<BookingRow>('bookings');
   const availability = createAvailabilityStore(db);
+  // getBooking is the hottest read: on the pool, concurrent reads by id share a statement.
+  const byId = db.isTransaction
+    ? null
+    : batchedLookup(async (ids) => {
+        const rows = await bookings().whereIn('id', ids);
+        return new Map(rows.map((row) => [row.id, toBooking(row)]));
+      });
   const filtered = (workspaceId: string, filter: BookingFilter) => {
     const query = bookings().where({ workspace_id: workspaceId });
     if (filter.status) query.where({ status: filter.status });
@@ -224,6 +232,10 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
     },
 
     async findById(workspaceId: string, id: string): Promise<BookingRecord | null> {
+      if (byId) {
+        const found = await byId(id);
+        return found?.workspaceId === workspaceId ? found : null;
+      }
       const row = await bookings().where({ workspace_id: workspaceId, id }).first();
       return row ? toBooking(row) : null;
     },
