@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { createUnitOfWork } from '@travelops/db';
 import {
+  coalescedStream,
   createJobs,
   createJsonLogger,
   createSmtpTransport,
@@ -40,7 +41,8 @@ async function listen(server: Server, config: ApiConfig): Promise<void> {
 
 async function main() {
   const config = loadConfig(process.env);
-  logger = createJsonLogger(process.stdout, {
+  // One write per turn of the event loop for a burst of request lines.
+  logger = createJsonLogger(coalescedStream(process.stdout), {
     level: config.log.level,
     format: config.log.format ?? defaultLogFormat(),
   });

@@ -216,3 +216,24 @@ describe('Content-Security-Policy and the scheme of PUBLIC_BASE_URL', () => {
     expect(await policyOf('https://api.example.com', '/')).toContain('upgrade-insecure-requests');
   });
 });
+
+describe('security headers', () => {
+  it("every answer carries helmet's headers and the strict Content-Security-Policy", async () => {
+    for (const path of ['/healthz', '/no-such-route', '/workspaces/ws_a/tours']) {
+      const res = await fetch(`${base}${path}`);
+      await res.arrayBuffer();
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d+; includeSubDomains$/);
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(res.headers.get('origin-agent-cluster')).toBe('?1');
+      expect(res.headers.get('x-dns-prefetch-control')).toBe('off');
+      expect(res.headers.get('x-permitted-cross-domain-policies')).toBe('none');
+      expect(res.headers.get('x-xss-protection')).toBe('0');
+      expect(res.headers.get('x-powered-by')).toBeNull();
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    }
+  });
+});

@@ -1,11 +1,11 @@
 import type { DomainError } from '@travelops/domain';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
 import { type Caller, callerOf, createAdmission } from './admission.js';
 import { consoleRouter } from './console-app.js';
 import { publicCors } from './cors.js';
 import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';
+import { routeDispatcher } from './dispatch.js';
 import { docsRouter } from './docs-page.js';
 import { HttpError, sendError } from './errors.js';
 import { guestPagePaths } from './guest-page/paths.js';
@@ -23,6 +23,7 @@ import { requestId } from './request-id.js';
 import type { RouteDefinition } from './route.js';
 import { apiRoutes } from './routes/index.js';
 import { sandboxRouter } from './sandbox.js';
+import { securityHeaders } from './security-headers.js';
 import { servedSystemPaths } from './system-paths.js';
 import { serveWidgetScript } from './widget-script.js';
 
@@ -51,12 +52,7 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy ?? false);
   // helmet's headers, with our Content-Security-Policy (csp.ts): strict, and no upgrade on http.
-  app.use(helmet({ contentSecurityPolicy: false }));
-  const defaultPolicy = pagePolicy({ https });
-  app.use((_req, res, next) => {
-    res.setHeader('Content-Security-Policy', defaultPolicy);
-    next();
-  });
+  app.use(securityHeaders(pagePolicy({ https })));
   app.use(requestId);
   app.use(logRequests(deps));
   app.use('/public', publicCors);
@@ -115,10 +111,8 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   // The operator console's built files, when the API was given them (apps/console).
   if (deps.consoleDir) app.use('/app', countByIp, consoleRouter({ dir: deps.consoleDir, https }));
 
-  const router = express.Router();
   const admission = createAdmission(deps);
-  for (const route of routes) registerRoute(router, route, deps, admission);
-  app.use(router);
+  app.use(routeDispatcher(routes, (router, route) => registerRoute(router, route, deps, admission)));
   // OCTO resellers: their own admission, errors and shapes over the same use cases (docs/octo.md).
   app.use('/octo', createOctoRouter(deps));
   app.use(paymentPagesRouter(deps));

@@ -6,6 +6,7 @@ export {
   type JobsOptions,
 } from './jobs.js';
 export {
+  coalescedStream,
   createJsonLogger,
   defaultLogFormat,
   LOG_FORMATS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createJsonLogger, defaultLogFormat } from './logger.js';
+import { coalescedStream, createJsonLogger, defaultLogFormat } from './logger.js';
 
 function capture() {
   const lines: string[] = [];
@@ -94,5 +94,26 @@ describe('LOG_LEVEL and LOG_FORMAT', () => {
     expect(defaultLogFormat({ isTTY: true })).toBe('pretty');
     expect(defaultLogFormat({ isTTY: false })).toBe('json');
     expect(defaultLogFormat({})).toBe('json');
+  });
+});
+
+describe('coalescedStream', () => {
+  it('hands the lines of one turn of the event loop to its target in one write, in order', async () => {
+    const writes: string[] = [];
+    const stream = coalescedStream({ write: (chunk: string) => writes.push(chunk) });
+    const logger = createJsonLogger(stream);
+    logger.info({ n: 1 }, 'first');
+    logger.warn({ n: 2 }, 'second');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(1);
+    expect((writes[0] as string).split('\n').map((line) => (line ? JSON.parse(line).msg : ''))).toEqual([
+      'first',
+      'second',
+      '',
+    ]);
+    logger.info({}, 'later');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(2);
   });
 });

@@ -101,6 +101,30 @@ export function createJsonLogger(stream: LogStream = process.stdout, options: Lo
   };
 }
 
+/**
+ * A stream that gathers the lines written during one turn of the event loop and hands them
+ * to `target` in one write (one system call for a burst of request lines, not one each).
+ * Lines still pending when the process exits are written then (stdout and stderr to a file,
+ * pipe or terminal write synchronously there).
+ */
+export function coalescedStream(target: LogStream = process.stdout): LogStream {
+  let pending = '';
+  const flush = () => {
+    if (pending === '') return;
+    const chunk = pending;
+    pending = '';
+    target.write(chunk);
+  };
+  process.on('exit', flush);
+  return {
+    write(line: string) {
+      if (pending === '') setImmediate(flush);
+      pending += line;
+      return true;
+    },
+  };
+}
+
 /** The format when `LOG_FORMAT` is unset: pretty for a person at a terminal, JSON for machines. */
 export const defaultLogFormat = (stream: { isTTY?: boolean } = process.stdout): LogFormat =>
   stream.isTTY ? 'pretty' : 'json';
