@@ -1,6 +1,13 @@
 import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
+import {
+  listenOnPglite,
+  listenOnPostgres,
+  type OutboxListener,
+  type OutboxListenerOptions,
+} from './outbox-listener.js';
 
 export interface DatabaseConfig {
   /** PostgreSQL URL; when set, the `pg` driver is used. */
@@ -13,32 +20,42 @@ export interface Database {
   knex: Knex;
   kind: 'postgres' | 'pglite';
   ping(): Promise<void>;
+  /**
+   * Tells `onEvent` when transactions that appended to the outbox commit (never before, never
+   * for a rollback), so a worker wakes at once instead of at its next poll. Close it before the
+   * database.
+   */
+  listenForOutbox(options: OutboxListenerOptions): OutboxListener;
   close(): Promise<void>;
 }
 
 const IN_MEMORY = 'memory://';
 
 export async function createDatabase(config: DatabaseConfig): Promise<Database> {
-  if (config.url)
-    return wrap(knex({ client: 'pg', connection: config.url, pool: { min: 0, max: 10 } }), 'postgres');
-  if (!config.dataDir) throw new Error('DatabaseConfig needs a url or a dataDir.');
-  if (config.dataDir === IN_MEMORY) {
-    return wrap(knex({ client: ClientPgLite, dialect: 'postgres', connection: {} }), 'pglite');
+  if (config.url) {
+    const url = config.url;
+    return wrap(knex({ client: 'pg', connection: url, pool: { min: 0, max: 10 } }), 'postgres', (options) =>
+      listenOnPostgres(url, options),
+    );
   }
-  await mkdir(config.dataDir, { recursive: true });
-  return wrap(
-    knex({ client: ClientPgLite, dialect: 'postgres', connection: { filename: config.dataDir } }),
-    'pglite',
-  );
+  if (!config.dataDir) throw new Error('DatabaseConfig needs a url or a dataDir.');
+  if (config.dataDir !== IN_MEMORY) await mkdir(config.dataDir, { recursive: true });
+  // Made here rather than by knex-pglite, so the listener can reach its notifications.
+  const pglite = new PGlite(config.dataDir === IN_MEMORY ? undefined : config.dataDir);
+  // knex's types know its own drivers' settings only; knex-pglite takes a ready instance as `pglite`.
+  const connection = { pglite } as Knex.StaticConnectionConfig;
+  const handle = knex({ client: ClientPgLite, dialect: 'postgres', connection });
+  return wrap(handle, 'pglite', (options) => listenOnPglite(pglite, handle, options));
 }
 
-function wrap(handle: Knex, kind: Database['kind']): Database {
+function wrap(handle: Knex, kind: Database['kind'], listen: Database['listenForOutbox']): Database {
   return {
     knex: handle,
     kind,
     async ping() {
       await handle.raw('select 1');
     },
+    listenForOutbox: listen,
     close: () => handle.destroy(),
   };
 }

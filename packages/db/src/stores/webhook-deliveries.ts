@@ -170,6 +170,17 @@ export function createWebhookDeliveryStore(db: Knex | Knex.Transaction): Webhook
       });
     },
 
+    async renewLeases(ids: readonly string[], heldUntil: Date, until: Date): Promise<string[]> {
+      if (ids.length === 0) return [];
+      // The lease's end is the holder's token: another claim sets its own, recordAttempt clears it.
+      const rows: { id: string }[] = await deliveries()
+        .whereIn('id', ids)
+        .where({ status: 'PENDING', locked_until: heldUntil })
+        .update({ locked_until: until })
+        .returning('id');
+      return rows.map((row) => row.id);
+    },
+
     async recordAttempt(id: string, result: DeliveryAttemptResult): Promise<void> {
       // Only the next attempt lands: a worker whose lease ran out while another one already
       // recorded this attempt cannot overwrite the newer result.

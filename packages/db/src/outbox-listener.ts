@@ -1,0 +1,125 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { Knex } from 'knex';
+import pg from 'pg';
+
+/** Migration 0015's trigger notifies this channel when a transaction that appended to the outbox commits. */
+const OUTBOX_CHANNEL = 'travelops_outbox';
+
+export interface OutboxListenerOptions {
+  /** Events have committed (one call may stand for several transactions). */
+  onEvent(): void;
+  /**
+   * Listening, the first time or again after a lost connection. Events committed while it was
+   * not listening went unheard: the caller looks for work as if told `onEvent`.
+   */
+  onListening?(state: { reconnected: boolean }): void;
+  /** It cannot connect, or lost its connection; told once per outage. It retries with backoff. */
+  onError?(error: Error): void;
+}
+
+export interface OutboxListener {
+  close(): Promise<void>;
+}
+
+const FIRST_RETRY_MS = 100;
+const LAST_RETRY_MS = 5_000;
+/** A connection that died without a word (a half-open socket) is found by a query that never answers. */
+const PING_EVERY_MS = 30_000;
+const PING_TIMEOUT_MS = 10_000;
+
+/**
+ * LISTENs on a connection of its own (outside the knex pool: a pooled connection is lent to
+ * whoever asks, and LISTEN belongs to one session). When the connection is lost it reconnects
+ * with backoff (100 ms doubling to 5 s) and LISTENs again.
+ */
+export function listenOnPostgres(url: string, options: OutboxListenerOptions): OutboxListener {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let listenedBefore = false;
+  let inOutage = false;
+  let retryMs = FIRST_RETRY_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let pingTimer: NodeJS.Timeout | undefined;
+
+  function lost(which: pg.Client, error: Error): void {
+    if (client !== which) return; // a late event of a connection already given up
+    client = null;
+    clearInterval(pingTimer);
+    which.end().catch(() => {});
+    if (closed) return;
+    if (!inOutage) {
+      inOutage = true;
+      options.onError?.(error);
+    }
+    retryTimer = setTimeout(connect, retryMs);
+    retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
+  }
+
+  async function connect(): Promise<void> {
+    if (closed) return;
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: 'travelops-outbox-listener',
+      keepAlive: true,
+      connectionTimeoutMillis: PING_TIMEOUT_MS,
+      query_timeout: PING_TIMEOUT_MS,
+    });
+    client = next;
+    next.on('notification', (message) => {
+      if (message.channel === OUTBOX_CHANNEL) options.onEvent();
+    });
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next, new Error('the outbox listener connection ended')));
+    try {
+      await next.connect();
+      await next.query(`listen ${OUTBOX_CHANNEL}`);
+    } catch (error) {
+      lost(next, error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    if (client !== next) return;
+    retryMs = FIRST_RETRY_MS;
+    inOutage = false;
+    pingTimer = setInterval(() => {
+      next.query('select 1').catch((error: Error) => lost(next, error));
+    }, PING_EVERY_MS);
+    options.onListening?.({ reconnected: listenedBefore });
+    listenedBefore = true;
+  }
+
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      clearInterval(pingTimer);
+      const last = client;
+      client = null;
+      await last?.end().catch(() => {});
+    },
+  };
+}
+
+/**
+ * PGlite is one session in this process: LISTEN goes through knex, which owns that session (so
+ * it never lands inside a transaction knex has open), and PGlite hands the notifications of
+ * each COMMIT to its callbacks. There is no connection to lose.
+ */
+export function listenOnPglite(pglite: PGlite, knex: Knex, options: OutboxListenerOptions): OutboxListener {
+  let closed = false;
+  const unsubscribe = pglite.onNotification((channel) => {
+    if (channel === OUTBOX_CHANNEL && !closed) options.onEvent();
+  });
+  knex.raw(`listen ${OUTBOX_CHANNEL}`).then(
+    () => {
+      if (!closed) options.onListening?.({ reconnected: false });
+    },
+    (error: Error) => options.onError?.(error),
+  );
+  return {
+    async close() {
+      closed = true;
+      unsubscribe();
+    },
+  };
+}
