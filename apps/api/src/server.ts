@@ -6,6 +6,7 @@ import {
   createSmtpTransport,
   createWorker,
   defaultLogFormat,
+  outboxWakeUps,
 } from '@travelops/jobs';
 import { seedDemo } from './cli/seed.js';
 import { createApi, createHttpServer, systemClock } from './compose.js';
@@ -81,6 +82,8 @@ async function main() {
   );
   const worker = config.workerInProcess ? createWorker({ jobs, logger }) : null;
   worker?.start();
+  // On PGlite the notifications come from this process's own commits; on PostgreSQL, from any.
+  const outboxListener = worker ? api.database.listenForOutbox(outboxWakeUps(worker, logger)) : null;
 
   const url = `http://localhost:${config.port}`;
   logger.info(
@@ -119,6 +122,7 @@ async function main() {
     await closed;
     clearTimeout(grace);
     await worker?.stop();
+    await outboxListener?.close();
     mailer?.close();
     await api.close();
     unlock();
