@@ -596,7 +596,8 @@ describe('several workers', () => {
     // Past the lease's first end: only the renewal keeps the delivery from the second worker.
     clock.advance(leaseMs + 1);
     const lockedUntil = async () =>
-      (await t.api.database.knex('webhook_deliveries').where({ endpoint_id: endpoint.id }).first()).locked_until;
+      (await t.api.database.knex('webhook_deliveries').where({ endpoint_id: endpoint.id }).first())
+        .locked_until;
     await vi.waitFor(async () => expect(new Date(await lockedUntil()).getTime()).toBeGreaterThan(firstEnd), {
       timeout: 5_000,
     });

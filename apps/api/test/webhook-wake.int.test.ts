@@ -82,7 +82,10 @@ it('after its listener connection is terminated, the worker listens again and th
   await vi.waitFor(
     () =>
       expect(
-        receiver.accepted().filter((event) => event.data.id === booking.id).map((event) => event.type),
+        receiver
+          .accepted()
+          .filter((event) => event.data.id === booking.id)
+          .map((event) => event.type),
       ).toEqual(['booking.confirmed']),
     { timeout: POLL_MS / 4 },
   );

@@ -90,7 +90,8 @@ describe('the outbox listener on PostgreSQL', () => {
     try {
       await vi.waitFor(() => expect(heard.listening).toHaveLength(1));
       await withTransaction(test.database.knex, async (trx) => {
-        for (let i = 0; i < 3; i++) await createStores(trx).outbox.append(event(workspaceId), newId('booking'));
+        for (let i = 0; i < 3; i++)
+          await createStores(trx).outbox.append(event(workspaceId), newId('booking'));
       });
       await createStores(test.database.knex).outbox.append(event(workspaceId), newId('booking'));
       await vi.waitFor(() => expect(heard.events).toBe(2));

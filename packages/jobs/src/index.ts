@@ -42,8 +42,6 @@ export {
   type Job,
   /** @public What createWorker returns: the apps start it and stop it on shutdown. */
   type Worker,
-  /** @public What worker.wake takes: the outbox listener of each app wakes the delivery job with it. */
-  type WakeSource,
   /** @public createWorker's argument: the jobs, the logger and the shutdown grace. */
   type WorkerOptions,
 } from './worker.js';

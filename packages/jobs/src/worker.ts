@@ -1,7 +1,7 @@
 import type { Logger } from './logger.js';
 
 /** Something that happened outside the runner and may give a job work: `outbox`, an event committed. */
-export type WakeSource = 'outbox';
+type WakeSource = 'outbox';
 
 /** A recurring job. `run` should return soon after `signal` aborts (on shutdown). */
 export interface Job {
