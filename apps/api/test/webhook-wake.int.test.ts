@@ -73,7 +73,8 @@ it('after its listener connection is terminated, the worker listens again and th
       )
     ).rows.map((row) => row.pid);
   const [old] = await listenerPids();
-  await t.api.database.knex.raw('select pg_terminate_backend(?)', [old]);
+  expect(old).toBeDefined();
+  await t.api.database.knex.raw('select pg_terminate_backend(?)', [old as number]);
   await vi.waitFor(async () => expect((await listenerPids()).filter((pid) => pid !== old)).toHaveLength(1), {
     timeout: 10_000,
   });
