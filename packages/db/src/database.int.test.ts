@@ -48,7 +48,6 @@ describe('migrations on PostgreSQL', () => {
         '0012-guest-holds',
         '0013-octo',
         '0014-notifications',
-        '0015-outbox-notify',
       ]);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
@@ -85,7 +84,6 @@ describe('embedded PGlite', () => {
       '0012-guest-holds',
       '0013-octo',
       '0014-notifications',
-      '0015-outbox-notify',
     ]);
     const id = newId('workspace');
     const created = await createStores(first.knex).workspaces.insert({ id, slug: 'kept', name: 'Kept' });

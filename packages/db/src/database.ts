@@ -7,7 +7,7 @@ import {
   listenOnPostgres,
   type OutboxListener,
   type OutboxListenerOptions,
-} from './outbox-listener.js';
+} from './outbox-notify.js';
 
 export interface DatabaseConfig {
   /** PostgreSQL URL; when set, the `pg` driver is used. */
@@ -21,9 +21,8 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   ping(): Promise<void>;
   /**
-   * Tells `onEvent` when transactions that appended to the outbox commit (never before, never
-   * for a rollback), so a worker wakes at once instead of at its next poll. Close it before the
-   * database.
+   * Tells `onEvent` when outbox events have committed (never before, never for a rollback), so
+   * a worker wakes at once instead of at its next poll. Close it before the database.
    */
   listenForOutbox(options: OutboxListenerOptions): OutboxListener;
   close(): Promise<void>;

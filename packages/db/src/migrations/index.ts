@@ -13,7 +13,6 @@ import * as payments from './0011-payments.js';
 import * as guestHolds from './0012-guest-holds.js';
 import * as octo from './0013-octo.js';
 import * as notifications from './0014-notifications.js';
-import * as outboxNotify from './0015-outbox-notify.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -35,7 +34,6 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0012-guest-holds', guestHolds],
   ['0013-octo', octo],
   ['0014-notifications', notifications],
-  ['0015-outbox-notify', outboxNotify],
 ];
 
 // Bundled modules instead of files on disk, so the single tsup bundle carries its schema.

@@ -1,10 +1,10 @@
-import { newId, type OutboxEvent } from '@travelops/domain';
+import { fail, newId, type OutboxEvent, ok } from '@travelops/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDatabase, type Database, withTransaction } from './database.js';
+import { createDatabase, type Database } from './database.js';
 import { migrateLatest } from './migrations/index.js';
-import type { OutboxListener } from './outbox-listener.js';
+import type { OutboxListener } from './outbox-notify.js';
 import { newWorkspace } from './stores/contract-fixtures.js';
-import { createStores } from './stores/index.js';
+import { createStores, createUnitOfWork } from './stores/index.js';
 import { createTestDatabase, type TestDatabase } from './testing.js';
 
 /** A listener that counts what it is told; `listening` lists each (re)start. */
@@ -44,15 +44,16 @@ const event = (workspaceId: string): OutboxEvent => ({
   data: { booking: { id: 'bkg_1' } },
 });
 
-class RolledBack extends Error {}
-
-/** Appends one event in a transaction that is then rolled back. */
-async function appendThenRollBack(database: Database, workspaceId: string): Promise<void> {
-  await withTransaction(database.knex, async (trx) => {
-    await createStores(trx).outbox.append(event(workspaceId), newId('booking'));
-    throw new RolledBack();
-  }).catch((error: unknown) => {
-    if (!(error instanceof RolledBack)) throw error;
+/** Appends events in one transaction of the unit of work, as a use case does; committed unless told. */
+async function appendInTransaction(
+  database: Database,
+  workspaceId: string,
+  options: { count?: number; rollBack?: boolean; events?: OutboxEvent[] } = {},
+): Promise<void> {
+  const events = options.events ?? Array.from({ length: options.count ?? 1 }, () => event(workspaceId));
+  await createUnitOfWork(database.knex).transaction(async (tx) => {
+    for (const e of events) await tx.stores.outbox.append(e, newId('booking'));
+    return options.rollBack ? fail({ code: 'CONFLICT' }) : ok(null);
   });
 }
 
@@ -71,12 +72,12 @@ describe('the outbox listener on PostgreSQL', () => {
     const heard = listen(test.database);
     try {
       await vi.waitFor(() => expect(heard.listening).toEqual([{ reconnected: false }]));
-      await appendThenRollBack(test.database, workspaceId);
+      await appendInTransaction(test.database, workspaceId, { rollBack: true });
       const committed = event(workspaceId);
       heard.expected.push(committed.id);
-      await createStores(test.database.knex).outbox.append(committed, newId('booking'));
+      await appendInTransaction(test.database, workspaceId, { events: [committed] });
       await vi.waitFor(() => expect(heard.events).toBeGreaterThanOrEqual(1));
-      // Notifications arrive in commit order: had the rollback told, it would have come first.
+      // One process signals in order: had the rollback told, its notification would have come first.
       expect(heard.events).toBe(1);
       expect(await Promise.all(heard.visibleWhenTold)).toEqual([true]);
       expect(heard.errors).toEqual([]);
@@ -85,14 +86,12 @@ describe('the outbox listener on PostgreSQL', () => {
     }
   });
 
-  it('one transaction appending several events is one notification', async () => {
+  it('one transaction appending several events is one notification; an append on the pool is one too', async () => {
     const heard = listen(test.database);
     try {
       await vi.waitFor(() => expect(heard.listening).toHaveLength(1));
-      await withTransaction(test.database.knex, async (trx) => {
-        for (let i = 0; i < 3; i++)
-          await createStores(trx).outbox.append(event(workspaceId), newId('booking'));
-      });
+      await appendInTransaction(test.database, workspaceId, { count: 3 });
+      await vi.waitFor(() => expect(heard.events).toBe(1));
       await createStores(test.database.knex).outbox.append(event(workspaceId), newId('booking'));
       await vi.waitFor(() => expect(heard.events).toBe(2));
     } finally {
@@ -152,10 +151,10 @@ describe('the outbox listener on PGlite (embedded: the same process)', () => {
     const heard = listen(database);
     try {
       await vi.waitFor(() => expect(heard.listening).toEqual([{ reconnected: false }]));
-      await appendThenRollBack(database, workspaceId);
+      await appendInTransaction(database, workspaceId, { rollBack: true });
       const committed = event(workspaceId);
       heard.expected.push(committed.id);
-      await createStores(database.knex).outbox.append(committed, newId('booking'));
+      await appendInTransaction(database, workspaceId, { events: [committed] });
       await vi.waitFor(() => expect(heard.events).toBeGreaterThanOrEqual(1));
       expect(heard.events).toBe(1);
       expect(await Promise.all(heard.visibleWhenTold)).toEqual([true]);

@@ -2,8 +2,68 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Knex } from 'knex';
 import pg from 'pg';
 
-/** Migration 0015's trigger notifies this channel when a transaction that appended to the outbox commits. */
+/**
+ * Wakes the delivery workers when outbox events commit. The process that commits them
+ * NOTIFYs this channel *after* its commit, on the pool: never before the events are
+ * visible, never for a rollback. Not inside the business transaction: PostgreSQL serialises
+ * the commits of all transactions that NOTIFY under one lock held through the WAL flush,
+ * which cut concurrent commits about fourfold on the bench machine (docs/performance.md).
+ */
 const OUTBOX_CHANNEL = 'travelops_outbox';
+
+// Top-level transactions that appended to the outbox: told once they commit.
+const appendedIn = new WeakSet<Knex.Transaction>();
+
+/** The outbox store calls this after each append: on the pool it has committed; in a transaction, noted. */
+export function noteOutboxAppend(db: Knex | Knex.Transaction): void {
+  if (!db.isTransaction) {
+    signalOutbox(db as Knex);
+    return;
+  }
+  let top = db as Knex.Transaction;
+  while (top.parentTransaction) top = top.parentTransaction;
+  appendedIn.add(top);
+}
+
+/** The unit of work calls this after `trx` (top level, on `root`) committed. */
+export function signalIfAppended(root: Knex, trx: Knex.Transaction): void {
+  if (appendedIn.has(trx)) signalOutbox(root);
+}
+
+interface SignalState {
+  inFlight: boolean;
+  again: boolean;
+}
+const signals = new WeakMap<Knex, SignalState>();
+
+/**
+ * One NOTIFY in flight per pool; commits meanwhile ask for one more after it, so each commit
+ * is followed by a notification sent after it. A NOTIFY that fails is dropped: the workers'
+ * poll finds the events.
+ */
+function signalOutbox(root: Knex): void {
+  let state = signals.get(root);
+  if (!state) {
+    state = { inFlight: false, again: false };
+    signals.set(root, state);
+  }
+  if (state.inFlight) {
+    state.again = true;
+    return;
+  }
+  state.inFlight = true;
+  const current = state;
+  root
+    .raw(`select pg_notify('${OUTBOX_CHANNEL}', '')`)
+    .catch(() => {})
+    .finally(() => {
+      current.inFlight = false;
+      if (current.again) {
+        current.again = false;
+        signalOutbox(root);
+      }
+    });
+}
 
 export interface OutboxListenerOptions {
   /** Events have committed (one call may stand for several transactions). */
