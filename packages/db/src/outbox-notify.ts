@@ -6,8 +6,9 @@ import pg from 'pg';
  * Wakes the delivery workers when outbox events commit. The process that commits them
  * NOTIFYs this channel *after* its commit, on the pool: never before the events are
  * visible, never for a rollback. Not inside the business transaction: PostgreSQL serialises
- * the commits of all transactions that NOTIFY under one lock held through the WAL flush,
- * which cut concurrent commits about fourfold on the bench machine (docs/performance.md).
+ * the commits of all transactions that NOTIFY under one lock held through the WAL flush:
+ * on the 2-core bench machine, 20 writers on distinct rows committed about 1 800 tx/s plain,
+ * 450 with a NOTIFY inside, 1 550 with this one after.
  */
 const OUTBOX_CHANNEL = 'travelops_outbox';
 
