@@ -3,10 +3,12 @@ import { PGlite } from '@electric-sql/pglite';
 import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import {
+  createPostgresSignal,
   listenOnPglite,
   listenOnPostgres,
   type OutboxListener,
   type OutboxListenerOptions,
+  sendOutboxSignalsWith,
 } from './outbox-notify.js';
 
 export interface DatabaseConfig {
@@ -33,9 +35,10 @@ const IN_MEMORY = 'memory://';
 export async function createDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.url) {
     const url = config.url;
-    return wrap(knex({ client: 'pg', connection: url, pool: { min: 0, max: 10 } }), 'postgres', (options) =>
-      listenOnPostgres(url, options),
-    );
+    const handle = knex({ client: 'pg', connection: url, pool: { min: 0, max: 10 } });
+    const signal = createPostgresSignal(url);
+    sendOutboxSignalsWith(handle, signal.send);
+    return wrap(handle, 'postgres', (options) => listenOnPostgres(url, options), signal.close);
   }
   if (!config.dataDir) throw new Error('DatabaseConfig needs a url or a dataDir.');
   if (config.dataDir !== IN_MEMORY) await mkdir(config.dataDir, { recursive: true });
@@ -47,7 +50,12 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
   return wrap(handle, 'pglite', (options) => listenOnPglite(pglite, handle, options));
 }
 
-function wrap(handle: Knex, kind: Database['kind'], listen: Database['listenForOutbox']): Database {
+function wrap(
+  handle: Knex,
+  kind: Database['kind'],
+  listen: Database['listenForOutbox'],
+  closeFirst: () => Promise<void> = async () => {},
+): Database {
   return {
     knex: handle,
     kind,
@@ -55,7 +63,10 @@ function wrap(handle: Knex, kind: Database['kind'], listen: Database['listenForO
       await handle.raw('select 1');
     },
     listenForOutbox: listen,
-    close: () => handle.destroy(),
+    async close() {
+      await closeFirst();
+      await handle.destroy();
+    },
   };
 }
 

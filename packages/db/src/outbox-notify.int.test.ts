@@ -119,6 +119,24 @@ describe('the outbox listener on PostgreSQL', () => {
     }
   });
 
+  it("the committing side's signal connection terminated: the next commit still wakes the listener", async () => {
+    const heard = listen(test.database);
+    try {
+      await vi.waitFor(() => expect(heard.listening).toHaveLength(1));
+      await appendInTransaction(test.database, workspaceId);
+      await vi.waitFor(() => expect(heard.events).toBe(1));
+      const terminated = await test.database.knex.raw<{ rows: unknown[] }>(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where application_name = 'travelops-outbox-signal' and datname = current_database()`,
+      );
+      expect(terminated.rows).toHaveLength(1);
+      await appendInTransaction(test.database, workspaceId);
+      await vi.waitFor(() => expect(heard.events).toBe(2));
+    } finally {
+      await heard.listener?.close();
+    }
+  });
+
   it('closed, it is told nothing more and leaves no connection behind', async () => {
     const heard = listen(test.database);
     await vi.waitFor(() => expect(heard.listening).toHaveLength(1));

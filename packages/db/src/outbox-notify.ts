@@ -4,13 +4,22 @@ import pg from 'pg';
 
 /**
  * Wakes the delivery workers when outbox events commit. The process that commits them
- * NOTIFYs this channel *after* its commit, on the pool: never before the events are
- * visible, never for a rollback. Not inside the business transaction: PostgreSQL serialises
- * the commits of all transactions that NOTIFY under one lock held through the WAL flush:
- * on the 2-core bench machine, 20 writers on distinct rows committed about 1 800 tx/s plain,
- * 450 with a NOTIFY inside, 1 550 with this one after.
+ * NOTIFYs this channel *after* its commit: never before the events are visible, never for a
+ * rollback. Not inside the business transaction: PostgreSQL serialises the commits of all
+ * transactions that NOTIFY under one lock held through the WAL flush: on the 2-core bench
+ * machine, 20 writers on distinct rows committed about 1 800 tx/s plain, 450 with a NOTIFY
+ * inside, 1 550 with one NOTIFY after (one in flight at a time, as here).
  */
 const OUTBOX_CHANNEL = 'travelops_outbox';
+const NOTIFY = `select pg_notify('${OUTBOX_CHANNEL}', '')`;
+
+// The listener's reconnection: backoff from 100 ms, doubling up to 5 s.
+const FIRST_RETRY_MS = 100;
+const LAST_RETRY_MS = 5_000;
+/** A connection that died without a word (a half-open socket) is found by a query that never answers. */
+const PING_EVERY_MS = 30_000;
+/** Connecting, or any query (the ping included), on the listener's and the signal's own connections. */
+const TIMEOUT_MS = 10_000;
 
 // Top-level transactions that appended to the outbox: told once they commit.
 const appendedIn = new WeakSet<Knex.Transaction>();
@@ -31,31 +40,37 @@ export function signalIfAppended(root: Knex, trx: Knex.Transaction): void {
   if (appendedIn.has(trx)) signalOutbox(root);
 }
 
-interface SignalState {
+interface Signal {
+  send: () => Promise<unknown>;
   inFlight: boolean;
   again: boolean;
 }
-const signals = new WeakMap<Knex, SignalState>();
+const signals = new WeakMap<Knex, Signal>();
+
+/** How the process of `root` sends its NOTIFY; unset, through `root` itself (PGlite: its one session). */
+export function sendOutboxSignalsWith(root: Knex, send: () => Promise<unknown>): void {
+  signals.set(root, { send, inFlight: false, again: false });
+}
 
 /**
- * One NOTIFY in flight per pool; commits meanwhile ask for one more after it, so each commit
- * is followed by a notification sent after it. A NOTIFY that fails is dropped: the workers'
- * poll finds the events.
+ * One NOTIFY in flight per database; commits meanwhile ask for one more after it, so each
+ * commit is followed by a notification sent after it. A NOTIFY that fails is dropped: the
+ * workers' poll finds the events.
  */
 function signalOutbox(root: Knex): void {
-  let state = signals.get(root);
-  if (!state) {
-    state = { inFlight: false, again: false };
-    signals.set(root, state);
+  let signal = signals.get(root);
+  if (!signal) {
+    signal = { send: () => root.raw(NOTIFY), inFlight: false, again: false };
+    signals.set(root, signal);
   }
-  if (state.inFlight) {
-    state.again = true;
+  if (signal.inFlight) {
+    signal.again = true;
     return;
   }
-  state.inFlight = true;
-  const current = state;
-  root
-    .raw(`select pg_notify('${OUTBOX_CHANNEL}', '')`)
+  signal.inFlight = true;
+  const current = signal;
+  current
+    .send()
     .catch(() => {})
     .finally(() => {
       current.inFlight = false;
@@ -64,6 +79,60 @@ function signalOutbox(root: Knex): void {
         signalOutbox(root);
       }
     });
+}
+
+/**
+ * NOTIFYs on a connection of its own, opened on first use and again after a failure: a
+ * commit's signal never waits behind the requests queued for the pool (under load, that
+ * queue delayed wake-ups by most of a second).
+ */
+export function createPostgresSignal(url: string): { send(): Promise<void>; close(): Promise<void> } {
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+
+  function drop(which: Promise<pg.Client>): void {
+    if (connecting !== which) return;
+    connecting = null;
+    which.then((client) => client.end()).catch(() => {});
+  }
+
+  function connection(): Promise<pg.Client> {
+    if (connecting) return connecting;
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: 'travelops-outbox-signal',
+      connectionTimeoutMillis: TIMEOUT_MS,
+      query_timeout: TIMEOUT_MS,
+    });
+    const opened = client.connect().then(() => client);
+    connecting = opened;
+    client.on('error', () => drop(opened));
+    client.on('end', () => drop(opened));
+    opened.catch(() => drop(opened));
+    return opened;
+  }
+
+  return {
+    // A connection the server has closed since its last use fails once: then a fresh one.
+    async send() {
+      for (let attempt = 1; !closed; attempt++) {
+        const opened = connection();
+        try {
+          await (await opened).query(NOTIFY);
+          return;
+        } catch (error) {
+          drop(opened);
+          if (attempt === 2) throw error;
+        }
+      }
+    },
+    async close() {
+      closed = true;
+      const last = connecting;
+      connecting = null;
+      await last?.then((client) => client.end()).catch(() => {});
+    },
+  };
 }
 
 export interface OutboxListenerOptions {
@@ -81,12 +150,6 @@ export interface OutboxListenerOptions {
 export interface OutboxListener {
   close(): Promise<void>;
 }
-
-const FIRST_RETRY_MS = 100;
-const LAST_RETRY_MS = 5_000;
-/** A connection that died without a word (a half-open socket) is found by a query that never answers. */
-const PING_EVERY_MS = 30_000;
-const PING_TIMEOUT_MS = 10_000;
 
 /**
  * LISTENs on a connection of its own (outside the knex pool: a pooled connection is lent to
@@ -122,8 +185,8 @@ export function listenOnPostgres(url: string, options: OutboxListenerOptions): O
       connectionString: url,
       application_name: 'travelops-outbox-listener',
       keepAlive: true,
-      connectionTimeoutMillis: PING_TIMEOUT_MS,
-      query_timeout: PING_TIMEOUT_MS,
+      connectionTimeoutMillis: TIMEOUT_MS,
+      query_timeout: TIMEOUT_MS,
     });
     client = next;
     next.on('notification', (message) => {
