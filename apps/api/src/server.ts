@@ -7,6 +7,7 @@ import {
   createSmtpTransport,
   createWorker,
   defaultLogFormat,
+  outboxWakeUps,
 } from '@travelops/jobs';
 import { seedDemo } from './cli/seed.js';
 import { createApi, createHttpServer, systemClock } from './compose.js';
@@ -83,6 +84,8 @@ async function main() {
   );
   const worker = config.workerInProcess ? createWorker({ jobs, logger }) : null;
   worker?.start();
+  // On PGlite the notifications come from this process's own commits; on PostgreSQL, from any.
+  const outboxListener = worker ? api.database.listenForOutbox(outboxWakeUps(worker, logger)) : null;
 
   const url = `http://localhost:${config.port}`;
   logger.info(
@@ -121,6 +124,7 @@ async function main() {
     await closed;
     clearTimeout(grace);
     await worker?.stop();
+    await outboxListener?.close();
     mailer?.close();
     await api.close();
     unlock();

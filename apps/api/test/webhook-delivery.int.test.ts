@@ -1,6 +1,7 @@
+import { createStores } from '@travelops/db';
 import { createWebhookSender, type WebhookSender } from '@travelops/jobs';
 import { sign, verify } from '@travelops/webhooks';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   book,
   bookingInput,
@@ -545,22 +546,15 @@ describe('several workers', () => {
     expect(deliveries.map((d) => [d.status, d.attempts])).toEqual(Array(12).fill(['SUCCEEDED', 1]));
   });
 
-  it('a worker killed mid-delivery: once its lease has passed another worker delivers, nothing lost', async () => {
+  it('a worker killed mid-delivery (its lease never renewed): once the lease has passed another worker delivers, nothing lost', async () => {
     const { endpoint, clock } = await setup();
     const booking = await manualBooking();
-    let claimed!: () => void;
-    const sending = new Promise<void>((resolve) => {
-      claimed = resolve;
-    });
-    // Takes the delivery, starts sending and never finishes: the attempt is never recorded.
-    const dies: WebhookSender = () => {
-      claimed();
-      return new Promise(() => {});
-    };
-    const leaseMs = 30 * SECOND;
+    const leaseMs = 10 * SECOND;
     clock.catchUp();
-    void runJob(deliveryJob(t, clock, { send: dies, leaseMs }));
-    await sending;
+    // What a SIGKILLed worker leaves behind: a claim whose lease nobody renews and no attempt recorded.
+    const dead = createStores(t.api.database.knex).webhookDeliveries;
+    await dead.fanOut(500);
+    expect(await dead.claimDue(clock.now(), 10, leaseMs)).toHaveLength(1);
 
     const survivor = deliveryJob(t, clock, { leaseMs });
     await runJob(survivor);
@@ -575,6 +569,46 @@ describe('several workers', () => {
       status: 'SUCCEEDED',
       attempts: 1,
     });
+  });
+
+  it('a slow delivery renews its lease while it is sent: another worker does not take it, one attempt is recorded', async () => {
+    const { endpoint, clock } = await setup();
+    await manualBooking();
+    const leaseMs = 300; // renewed every 100 ms of real time
+    let started!: () => void;
+    const sending = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let finish!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const slow: WebhookSender = async () => {
+      started();
+      await answered;
+      return { statusCode: 204, retryAfter: null, body: '' };
+    };
+    clock.catchUp();
+    const firstEnd = clock.now().getTime() + leaseMs;
+    const first = runJob(deliveryJob(t, clock, { send: slow, leaseMs }));
+    await sending;
+
+    // Past the lease's first end: only the renewal keeps the delivery from the second worker.
+    clock.advance(leaseMs + 1);
+    const lockedUntil = async () =>
+      (await t.api.database.knex('webhook_deliveries').where({ endpoint_id: endpoint.id }).first())
+        .locked_until;
+    await vi.waitFor(async () => expect(new Date(await lockedUntil()).getTime()).toBeGreaterThan(firstEnd), {
+      timeout: 5_000,
+    });
+    await runJob(deliveryJob(t, clock, { leaseMs }));
+    expect(receiver.requests).toHaveLength(0);
+
+    finish();
+    await first;
+    const [delivery] = await deliveriesOf(t, ws, endpoint.id);
+    expect(delivery).toMatchObject({ status: 'SUCCEEDED', attempts: 1 });
+    expect(await lockedUntil()).toBeNull();
   });
 });
 

@@ -164,6 +164,8 @@ export interface JobOptions {
   timeoutMs?: number;
   windowMs?: number;
   leaseMs?: number;
+  /** The poll, when the job runs in a worker. */
+  intervalMs?: number;
 }
 
 /** The worker's delivery job on the test API's database, with short retry delays; it logs to `t.logs`. */
@@ -179,6 +181,7 @@ export function deliveryJob(t: TestApi, clock: Clock, options: JobOptions = {}):
       createWebhookSender({ allowPrivateAddresses: true, timeoutMs: options.timeoutMs ?? 2 * SECOND }),
     policy: { baseDelayMs: 50, maxDelayMs: 200, windowMs: options.windowMs ?? 60 * 60 * SECOND },
     ...(options.leaseMs !== undefined && { leaseMs: options.leaseMs }),
+    ...(options.intervalMs !== undefined && { intervalMs: options.intervalMs }),
   });
 }
 

@@ -5,6 +5,7 @@ import {
   createSmtpTransport,
   createWorker,
   defaultLogFormat,
+  outboxWakeUps,
 } from '@travelops/jobs';
 import { parseWorkerEnv } from './config.js';
 import { startWorkerMetrics } from './metrics.js';
@@ -64,6 +65,8 @@ const jobs = database
   : [];
 
 const worker = createWorker({ jobs, logger });
+// A committed outbox event wakes the delivery job at once; its poll is the safety net.
+const outboxListener = database?.listenForOutbox(outboxWakeUps(worker, logger));
 
 // With no job scheduled nothing else holds the event loop, and the process must live until a signal.
 const keepAlive = setInterval(() => {}, 2 ** 30);
@@ -76,6 +79,7 @@ function shutdown(signal: NodeJS.Signals): void {
   worker.stop().then(
     async () => {
       clearInterval(keepAlive);
+      await outboxListener?.close();
       mailer?.close();
       await metrics?.close();
       await database?.close();

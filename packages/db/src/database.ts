@@ -1,6 +1,15 @@
 import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
+import {
+  createPostgresSignal,
+  listenOnPglite,
+  listenOnPostgres,
+  type OutboxListener,
+  type OutboxListenerOptions,
+  sendOutboxSignalsWith,
+} from './outbox-notify.js';
 
 export interface DatabaseConfig {
   /** PostgreSQL URL; when set, the `pg` driver is used. */
@@ -13,33 +22,51 @@ export interface Database {
   knex: Knex;
   kind: 'postgres' | 'pglite';
   ping(): Promise<void>;
+  /**
+   * Tells `onEvent` when outbox events have committed (never before, never for a rollback), so
+   * a worker wakes at once instead of at its next poll. Close it before the database.
+   */
+  listenForOutbox(options: OutboxListenerOptions): OutboxListener;
   close(): Promise<void>;
 }
 
 const IN_MEMORY = 'memory://';
 
 export async function createDatabase(config: DatabaseConfig): Promise<Database> {
-  if (config.url)
-    return wrap(knex({ client: 'pg', connection: config.url, pool: { min: 0, max: 10 } }), 'postgres');
-  if (!config.dataDir) throw new Error('DatabaseConfig needs a url or a dataDir.');
-  if (config.dataDir === IN_MEMORY) {
-    return wrap(knex({ client: ClientPgLite, dialect: 'postgres', connection: {} }), 'pglite');
+  if (config.url) {
+    const url = config.url;
+    const handle = knex({ client: 'pg', connection: url, pool: { min: 0, max: 10 } });
+    const signal = createPostgresSignal(url);
+    sendOutboxSignalsWith(handle, signal.send);
+    return wrap(handle, 'postgres', (options) => listenOnPostgres(url, options), signal.close);
   }
-  await mkdir(config.dataDir, { recursive: true });
-  return wrap(
-    knex({ client: ClientPgLite, dialect: 'postgres', connection: { filename: config.dataDir } }),
-    'pglite',
-  );
+  if (!config.dataDir) throw new Error('DatabaseConfig needs a url or a dataDir.');
+  if (config.dataDir !== IN_MEMORY) await mkdir(config.dataDir, { recursive: true });
+  // Made here rather than by knex-pglite, so the listener can reach its notifications.
+  const pglite = new PGlite(config.dataDir === IN_MEMORY ? undefined : config.dataDir);
+  // knex's types know its own drivers' settings only; knex-pglite takes a ready instance as `pglite`.
+  const connection = { pglite } as Knex.StaticConnectionConfig;
+  const handle = knex({ client: ClientPgLite, dialect: 'postgres', connection });
+  return wrap(handle, 'pglite', (options) => listenOnPglite(pglite, handle, options));
 }
 
-function wrap(handle: Knex, kind: Database['kind']): Database {
+function wrap(
+  handle: Knex,
+  kind: Database['kind'],
+  listen: Database['listenForOutbox'],
+  closeFirst: () => Promise<void> = async () => {},
+): Database {
   return {
     knex: handle,
     kind,
     async ping() {
       await handle.raw('select 1');
     },
-    close: () => handle.destroy(),
+    listenForOutbox: listen,
+    async close() {
+      await closeFirst();
+      await handle.destroy();
+    },
   };
 }
 

@@ -22,6 +22,7 @@ export type {
   GuestEmailConfig,
 } from './mail/guest-email-jobs.js';
 export { createSmtpTransport, type MailTransport } from './mail/smtp-transport.js';
+export { outboxWakeUps } from './outbox-wake-ups.js';
 export { createEndpointUrlCheck } from './webhooks/address-guard.js';
 export {
   createWebhookDeliveryJob,

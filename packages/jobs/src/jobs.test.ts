@@ -15,7 +15,7 @@ describe('createJobs', () => {
       ['expire-holds', 5_000],
       ['purge-idempotency-keys', 10 * 60_000],
       ['purge-ended-sessions', 60 * 60_000],
-      ['deliver-webhooks', 500],
+      ['deliver-webhooks', 1_000],
     ]);
   });
 
@@ -31,6 +31,13 @@ describe('createJobs', () => {
     expect(jobs.map((job) => [job.name, job.intervalMs]).slice(-2)).toEqual([
       ['deliver-guest-emails', 500],
       ['schedule-guest-emails', 30_000],
+    ]);
+  });
+
+  it('webhook delivery is the job an outbox wake-up runs', () => {
+    const jobs = createJobs({ uow, clock, logger: silent }, { allowPrivateWebhookUrls: false });
+    expect(jobs.filter((job) => job.wakeOn?.includes('outbox')).map((job) => job.name)).toEqual([
+      'deliver-webhooks',
     ]);
   });
 

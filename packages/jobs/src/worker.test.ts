@@ -29,10 +29,11 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
   return { promise, resolve };
 }
 
-function countingJob(name: string, intervalMs = 5): Job & { runs: number } {
+function countingJob(name: string, intervalMs = 5, wakeOn?: Job['wakeOn']): Job & { runs: number } {
   const job = {
     name,
     intervalMs,
+    ...(wakeOn && { wakeOn }),
     runs: 0,
     async run() {
       job.runs += 1;
@@ -233,6 +234,73 @@ describe('createWorker', () => {
         ],
       },
       msg: 'worker started',
+    });
+  });
+
+  describe('wake', () => {
+    it('runs a job that wakes on the source now, not at its interval; other jobs keep their turn', async () => {
+      const woken = countingJob('deliver', 60_000, ['outbox']);
+      const other = countingJob('expire', 60_000);
+      const worker = createWorker({ jobs: [woken, other], logger: createMemoryLogger() });
+      worker.start();
+      await vi.waitFor(() => expect([woken.runs, other.runs]).toEqual([1, 1]));
+      worker.wake('outbox');
+      await vi.waitFor(() => expect(woken.runs).toBe(2));
+      worker.wake('outbox');
+      await vi.waitFor(() => expect(woken.runs).toBe(3));
+      await worker.stop();
+      expect(other.runs).toBe(1);
+    });
+
+    it('a wake-up during a run runs the job once more right after it, never overlapping', async () => {
+      let running = 0;
+      let maxRunning = 0;
+      let runs = 0;
+      const inside = deferred();
+      const release = deferred();
+      const job: Job = {
+        name: 'deliver',
+        intervalMs: 60_000,
+        wakeOn: ['outbox'],
+        async run() {
+          running += 1;
+          runs += 1;
+          maxRunning = Math.max(maxRunning, running);
+          if (runs === 1) {
+            inside.resolve();
+            await release.promise;
+          }
+          running -= 1;
+        },
+      };
+      const worker = createWorker({ jobs: [job], logger: createMemoryLogger() });
+      worker.start();
+      await inside.promise;
+      // Three wake-ups while the first run is in flight: coalesced into one more run.
+      worker.wake('outbox');
+      worker.wake('outbox');
+      worker.wake('outbox');
+      expect(runs).toBe(1);
+      release.resolve();
+      await vi.waitFor(() => expect(runs).toBe(2));
+      await sleep(20);
+      await worker.stop();
+      expect(runs).toBe(2);
+      expect(maxRunning).toBe(1);
+    });
+
+    it('is ignored before start and after stop', async () => {
+      const job = countingJob('deliver', 60_000, ['outbox']);
+      const worker = createWorker({ jobs: [job], logger: createMemoryLogger() });
+      worker.wake('outbox');
+      await sleep(10);
+      expect(job.runs).toBe(0);
+      worker.start();
+      await vi.waitFor(() => expect(job.runs).toBe(1));
+      await worker.stop();
+      worker.wake('outbox');
+      await sleep(10);
+      expect(job.runs).toBe(1);
     });
   });
 

@@ -1,9 +1,15 @@
 import type { Logger } from './logger.js';
 
+/** Something that happened outside the runner and may give a job work: `outbox`, an event committed. */
+type WakeSource = 'outbox';
+
 /** A recurring job. `run` should return soon after `signal` aborts (on shutdown). */
 export interface Job {
   name: string;
+  /** The next run starts this long after a run finishes, unless a wake-up comes first. */
   intervalMs: number;
+  /** Woken by these: `worker.wake(source)` runs the job now instead of at its interval. */
+  wakeOn?: readonly WakeSource[];
   run(signal: AbortSignal): Promise<void>;
 }
 
@@ -16,6 +22,12 @@ export interface WorkerOptions {
 
 export interface Worker {
   start(): void;
+  /**
+   * Runs the jobs that wake on `source` now: a job waiting for its interval starts at once, a
+   * job in the middle of a run runs again right after it. Wake-ups coalesce (one run answers
+   * any number of them) and a job still never overlaps itself. Ignored unless running.
+   */
+  wake(source: WakeSource): void;
   stop(): Promise<void>;
 }
 
@@ -35,8 +47,9 @@ function assertValidJobs(jobs: readonly Job[]): void {
 }
 
 /**
- * Runs each job at once, then again `intervalMs` after each run finishes, so a job never
- * overlaps itself. A failing run is logged and the job runs again on its next turn.
+ * Runs each job at once, then again `intervalMs` after each run finishes (or sooner when it is
+ * woken), so a job never overlaps itself. A failing run is logged and the job runs again on
+ * its next turn.
  */
 export function createWorker(options: WorkerOptions): Worker {
   const { jobs, logger, shutdownGraceMs = DEFAULT_SHUTDOWN_GRACE_MS } = options;
@@ -44,6 +57,8 @@ export function createWorker(options: WorkerOptions): Worker {
   const controller = new AbortController();
   const timers = new Map<string, NodeJS.Timeout>();
   const inFlight = new Map<string, Promise<void>>();
+  // Jobs woken while they were running: they run again as soon as the run ends.
+  const wokenWhileRunning = new Set<string>();
   let state: 'idle' | 'running' | 'stopped' = 'idle';
   let stopped: Promise<void> | undefined;
 
@@ -65,7 +80,7 @@ export function createWorker(options: WorkerOptions): Worker {
       timers.delete(job.name);
       const run = runOnce(job).finally(() => {
         inFlight.delete(job.name);
-        schedule(job, job.intervalMs);
+        schedule(job, wokenWhileRunning.delete(job.name) ? 0 : job.intervalMs);
       });
       inFlight.set(job.name, run);
     }, delayMs);
@@ -99,6 +114,20 @@ export function createWorker(options: WorkerOptions): Worker {
         jobs.length === 0 ? 'worker started with no jobs' : 'worker started',
       );
       for (const job of jobs) schedule(job, 0);
+    },
+    wake(source) {
+      if (state !== 'running') return;
+      for (const job of jobs) {
+        if (!job.wakeOn?.includes(source)) continue;
+        if (inFlight.has(job.name)) {
+          wokenWhileRunning.add(job.name);
+          continue;
+        }
+        // Not in flight, so waiting on its timer: bring that forward.
+        clearTimeout(timers.get(job.name));
+        timers.delete(job.name);
+        schedule(job, 0);
+      }
     },
     stop() {
       stopped ??= (async () => {

@@ -1,5 +1,6 @@
 import type { Result, UnitOfWork } from '@travelops/domain';
 import type { Knex } from 'knex';
+import { signalIfAppended } from '../outbox-notify.js';
 import { createApiTokenStore } from './api-tokens.js';
 import { createAvailabilityStore } from './availability.js';
 import { createBlackoutDateStore } from './blackout-dates.js';
@@ -127,13 +128,20 @@ async function runOnce<T, E>(
   work: (tx: UnitOfWork<Repositories>) => Promise<Result<T, E>>,
 ): Promise<Result<T, E>> {
   let signal: RollbackSignal | undefined;
+  let committed: Knex.Transaction | undefined;
   try {
-    return await db.transaction(async (trx) => {
-      const result = await work(createUnitOfWork(trx));
-      if (result.ok) return result;
-      signal = new RollbackSignal(result);
+    const result = await db.transaction(async (trx) => {
+      const outcome = await work(createUnitOfWork(trx));
+      if (outcome.ok) {
+        committed = trx;
+        return outcome;
+      }
+      signal = new RollbackSignal(outcome);
       throw signal;
     });
+    // Resolved: committed. Its outbox events, if any, wake the workers now.
+    if (committed) signalIfAppended(db, committed);
+    return result;
   } catch (error) {
     if (signal && error === signal) return signal.failure as Result<T, E>;
     throw error;

@@ -1,5 +1,6 @@
 import type { OutboxEvent, OutboxStore } from '@travelops/domain';
 import type { Knex } from 'knex';
+import { noteOutboxAppend } from '../outbox-notify.js';
 
 export function createOutboxStore(db: Knex | Knex.Transaction): OutboxStore {
   return {
@@ -13,6 +14,8 @@ export function createOutboxStore(db: Knex | Knex.Transaction): OutboxStore {
         payload: JSON.stringify(event),
         created_at: event.createdAt,
       });
+      // Wakes the delivery workers once this commits (see outbox-notify.ts).
+      noteOutboxAppend(db);
     },
   };
 }

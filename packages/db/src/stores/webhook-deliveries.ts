@@ -87,7 +87,8 @@ on conflict (endpoint_id, event_id) do nothing`;
 // lease. Order per aggregate and endpoint: it waits while an earlier delivery is PENDING, and
 // while an earlier event of the aggregate is not fanned out yet (a concurrent fan-out may
 // still be inserting it). FOR UPDATE OF d SKIP LOCKED: concurrent claims take disjoint rows,
-// and a row another claim has just leased fails the locked_until re-check.
+// and a row another claim has just leased fails the locked_until re-check. One statement,
+// with the envelope and the endpoint: a claim is one round trip (a woken worker claims often).
 const CLAIM_DUE = `
 with due as (
   select d.id
@@ -121,9 +122,10 @@ claimed as (
   where d.id = due.id
   returning d.*
 )
-select claimed.*, o.payload as event_payload
+select claimed.*, o.payload as event_payload, to_jsonb(e) as endpoint_row
 from claimed
 join outbox_events o on o.id = claimed.event_id
+join webhook_endpoints e on e.id = claimed.endpoint_id
 order by claimed.event_seq`;
 
 export function createWebhookDeliveryStore(db: Knex | Knex.Transaction): WebhookDeliveryStore {
@@ -151,23 +153,26 @@ export function createWebhookDeliveryStore(db: Knex | Knex.Transaction): Webhook
     },
 
     async claimDue(now: Date, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-      return db.transaction(async (trx) => {
-        const claimed: { rows: (DeliveryRow & { event_payload: OutboxEvent })[] } = await trx.raw(CLAIM_DUE, {
-          now,
-          limit,
-          lockedUntil: new Date(now.getTime() + leaseMs),
-        });
-        if (claimed.rows.length === 0) return [];
-        const endpointIds = [...new Set(claimed.rows.map((row) => row.endpoint_id))];
-        const endpointRows = await trx<WebhookEndpointRow>('webhook_endpoints').whereIn('id', endpointIds);
-        const endpoints = new Map(endpointRows.map((row) => [row.id, toEndpointRecord(row)]));
-        return claimed.rows.map(({ event_payload, ...row }) => {
-          const endpoint = endpoints.get(row.endpoint_id);
-          // The foreign key and the transaction guarantee it; a miss is a bug.
-          if (!endpoint) throw new Error(`Endpoint ${row.endpoint_id} of delivery ${row.id} vanished.`);
-          return { delivery: toDeliveryRecord(row), endpoint, event: event_payload };
-        });
-      });
+      const claimed: {
+        rows: (DeliveryRow & { event_payload: OutboxEvent; endpoint_row: WebhookEndpointRow })[];
+      } = await db.raw(CLAIM_DUE, { now, limit, lockedUntil: new Date(now.getTime() + leaseMs) });
+      // to_jsonb gives timestamps as ISO text, which the endpoint's mapper reads as it reads Dates.
+      return claimed.rows.map(({ event_payload, endpoint_row, ...row }) => ({
+        delivery: toDeliveryRecord(row),
+        endpoint: toEndpointRecord(endpoint_row),
+        event: event_payload,
+      }));
+    },
+
+    async renewLeases(ids: readonly string[], heldUntil: Date, until: Date): Promise<string[]> {
+      if (ids.length === 0) return [];
+      // The lease's end is the holder's token: another claim sets its own, recordAttempt clears it.
+      const rows: { id: string }[] = await deliveries()
+        .whereIn('id', ids)
+        .where({ status: 'PENDING', locked_until: heldUntil })
+        .update({ locked_until: until })
+        .returning('id');
+      return rows.map((row) => row.id);
     },
 
     async recordAttempt(id: string, result: DeliveryAttemptResult): Promise<void> {

@@ -301,6 +301,54 @@ export function describeWebhookStoreContract(database: () => ContractDatabase): 
         ]);
       });
 
+      it('a renewed lease holds the delivery past its first end; once recorded it is no longer renewed', async () => {
+        const workspaceId = await newWorkspace(knex());
+        const endpoint = await newEndpoint(workspaceId);
+        await append(workspaceId, newId('booking'), 'booking.created');
+        await deliveries().fanOut(10);
+        const now = soon();
+        const [claimed] = await deliveries().claimDue(now, 10, LEASE_MS);
+        const id = claimed?.delivery.id as string;
+        const firstEnd = plus(now, LEASE_MS);
+        const renewedEnd = plus(now, 2 * LEASE_MS);
+        // An id that was never claimed under this lease is not renewed: the lease's end is the token.
+        expect(await deliveries().renewLeases([id, newId('webhookDelivery')], firstEnd, renewedEnd)).toEqual([
+          id,
+        ]);
+        expect(await deliveries().claimDue(plus(firstEnd, 1), 10, LEASE_MS)).toEqual([]);
+        // A holder that kept the old end no longer matches.
+        expect(await deliveries().renewLeases([id], firstEnd, plus(now, 3 * LEASE_MS))).toEqual([]);
+        await deliveries().recordAttempt(id, {
+          status: 'SUCCEEDED',
+          attempts: 1,
+          nextAttemptAt: null,
+          lastStatusCode: 204,
+          lastError: null,
+          deliveredAt: now,
+        });
+        expect(await deliveries().renewLeases([id], renewedEnd, plus(now, 3 * LEASE_MS))).toEqual([]);
+        expect((await deliveriesOf(endpoint)).map((d) => d.status)).toEqual(['SUCCEEDED']);
+      });
+
+      it('a lease that ran out and was claimed by another worker is not renewed by the first', async () => {
+        const workspaceId = await newWorkspace(knex());
+        await newEndpoint(workspaceId);
+        await append(workspaceId, newId('booking'), 'booking.created');
+        await deliveries().fanOut(10);
+        const now = soon();
+        const [first] = await deliveries().claimDue(now, 10, LEASE_MS);
+        const id = first?.delivery.id as string;
+        // The first worker stalled: its lease passed and a second worker took the delivery.
+        const later = plus(now, LEASE_MS + 1);
+        expect(claimedIds(await deliveries().claimDue(later, 10, LEASE_MS))).toEqual([id]);
+        expect(await deliveries().renewLeases([id], plus(now, LEASE_MS), plus(later, LEASE_MS))).toEqual([]);
+        // The second worker's lease holds, and it can renew it.
+        expect(await deliveries().claimDue(plus(later, LEASE_MS), 10, LEASE_MS)).toEqual([]);
+        expect(
+          await deliveries().renewLeases([id], plus(later, LEASE_MS), plus(later, 2 * LEASE_MS)),
+        ).toEqual([id]);
+      });
+
       it('waits for next_attempt_at and skips disabled endpoints', async () => {
         const workspaceId = await newWorkspace(knex());
         const endpoint = await newEndpoint(workspaceId);

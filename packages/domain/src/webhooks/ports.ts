@@ -70,6 +70,12 @@ export interface WebhookDeliveryStore {
    */
   claimDue(now: Date, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
   /**
+   * Extends to `until` the lease of those of `ids` still held under the lease ending at
+   * `heldUntil` (claimed or last renewed with it, and not recorded since); returns their ids.
+   * A delivery recorded meanwhile, or whose lease ran out and another claim took, is left alone.
+   */
+  renewLeases(ids: readonly string[], heldUntil: Date, until: Date): Promise<string[]>;
+  /**
    * Records attempt number `result.attempts`; ignored unless the delivery has made exactly one
    * fewer (a worker that lost its lease never overwrites a later attempt's result).
    */

@@ -18,9 +18,18 @@ export interface WebhookDeliveryJobOptions {
   send: WebhookSender;
   logger: Logger;
   policy?: RetryPolicy;
-  /** How often the outbox is polled: new events go out within about this long. */
+  /**
+   * How often the outbox is polled when nothing wakes the job. New events wake it at once
+   * (the app's outbox listener calls `worker.wake('outbox')`); the poll catches what a lost
+   * listener connection missed and retries that come due.
+   */
   intervalMs?: number;
-  /** A claimed delivery is another worker's to retry if this one has not finished by then. */
+  /**
+   * A claimed delivery is another worker's to retry if this one has not renewed its lease by
+   * then. It is renewed every third of it while the attempt is in flight, so a worker that dies
+   * (SIGKILL) holds its deliveries for at most this long; a live one holds them for as long
+   * as its sender takes (its own limit, DELIVERY_TIMEOUT_MS).
+   */
   leaseMs?: number;
   batchSize?: number;
   /** Told the outcome of every attempt (metrics): delivered, to be retried, or given up. */
@@ -39,7 +48,41 @@ const OUTCOME_OF = { SUCCEEDED: 'succeeded', PENDING: 'retrying', FAILED: 'faile
 export function createWebhookDeliveryJob(options: WebhookDeliveryJobOptions): Job {
   const { stores, clock, send, logger } = options;
   const policy = options.policy ?? DEFAULT_RETRY_POLICY;
-  const leaseMs = options.leaseMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? 10_000;
+  const batchSize = options.batchSize ?? 20;
+
+  /**
+   * Keeps the lease of a claimed batch while its attempts are in flight: every third of the
+   * lease, the deliveries not yet recorded get a new end. A renewal that fails is logged; the
+   * lease may then run out and another worker send the delivery again (at least once; the
+   * receiver de-duplicates on the event id, and recordAttempt keeps only one result per attempt).
+   */
+  function holdLeases(ids: string[], heldUntil: Date) {
+    const inFlight = new Set(ids);
+    let renewing: Promise<void> | null = null;
+    const timer = setInterval(() => {
+      if (renewing || inFlight.size === 0) return;
+      const until = new Date(clock.now().getTime() + leaseMs);
+      renewing = stores.webhookDeliveries
+        .renewLeases([...inFlight], heldUntil, until)
+        .then(
+          () => {
+            heldUntil = until;
+          },
+          (error: unknown) => logger.warn({ job: 'deliver-webhooks', err: error }, 'lease renewal failed'),
+        )
+        .finally(() => {
+          renewing = null;
+        });
+    }, leaseMs / 3);
+    return {
+      finished: (id: string) => inFlight.delete(id),
+      async release() {
+        clearInterval(timer);
+        await renewing;
+      },
+    };
+  }
 
   async function deliver({ delivery, endpoint, event }: ClaimedDelivery) {
     const body = JSON.stringify(event);
@@ -102,17 +145,26 @@ export function createWebhookDeliveryJob(options: WebhookDeliveryJobOptions): Jo
 
   return {
     name: 'deliver-webhooks',
-    intervalMs: options.intervalMs ?? 500,
+    intervalMs: options.intervalMs ?? 1_000,
+    wakeOn: ['outbox'],
+    // One wake-up, one run: the new events are fanned out, claimed and sent without a wait.
     async run(signal) {
       await stores.webhookDeliveries.fanOut(500);
       while (!signal.aborted) {
-        const claimed = await stores.webhookDeliveries.claimDue(
-          clock.now(),
-          options.batchSize ?? 20,
-          leaseMs,
-        );
+        const now = clock.now();
+        const claimed = await stores.webhookDeliveries.claimDue(now, batchSize, leaseMs);
         if (claimed.length === 0) return;
-        await Promise.all(claimed.map(deliver));
+        const leases = holdLeases(
+          claimed.map((c) => c.delivery.id),
+          new Date(now.getTime() + leaseMs),
+        );
+        // Settled, not Promise.all: the other attempts keep their leases until they end too.
+        const attempts = await Promise.allSettled(
+          claimed.map((c) => deliver(c).finally(() => leases.finished(c.delivery.id))),
+        );
+        await leases.release();
+        const failed = attempts.find((attempt) => attempt.status === 'rejected');
+        if (failed) throw failed.reason;
       }
     },
   };
