@@ -5,6 +5,7 @@ import {
   type AvailabilityPatch,
   type AvailabilityStatus,
   type AvailabilityStore,
+  type CalendarDeparture,
   conflict,
   type DeparturePrice,
   fail,
@@ -97,6 +98,20 @@ function toAvailability(row: AvailabilityRow): Availability {
     scheduleId: row.schedule_id,
     heldSeats: row.held_seats ?? 0,
   };
+}
+
+/** A departure as `listCalendarDepartures` selects it: starts and cutoff in epoch milliseconds. */
+type CalendarTuple = [number, number | null, AvailabilityStatus, number, number, DeparturePrice[]];
+
+function toCalendarDeparture([
+  startsAtMs,
+  bookingCutoffAtMs,
+  status,
+  capacity,
+  bookedSeats,
+  prices,
+]: CalendarTuple): CalendarDeparture {
+  return { status, startsAtMs, bookingCutoffAtMs, capacity, seatsRemaining: capacity - bookedSeats, prices };
 }
 
 /** `from` and `to` are UTC calendar dates, both inclusive, on starts_at. */
@@ -242,6 +257,37 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
       applyDateRange(query, filter);
       const rows = await query.orderBy(['starts_at', 'id']).limit(limit);
       return rows.map(toAvailability);
+    },
+
+    async listCalendarDepartures(
+      workspaceId: string,
+      tourId: string,
+      range: { from: string; to: string },
+      now: Date,
+      limit: number,
+    ): Promise<CalendarDeparture[]> {
+      const bookable = departures()
+        .select('starts_at', 'booking_cutoff_at', 'status', 'capacity', 'booked_seats', 'prices', 'id')
+        .where({ workspace_id: workspaceId, tour_id: tourId })
+        .whereIn('status', BOOKABLE_STATUSES)
+        .where('starts_at', '>', now)
+        .where((cutoff) => cutoff.whereNull('booking_cutoff_at').orWhere('booking_cutoff_at', '>', now))
+        .orderBy(['starts_at', 'id'])
+        .limit(limit);
+      applyDateRange(bookable, range);
+      // A year is thousands of rows: one JSON document of tuples is parsed in one native call,
+      // where the driver would build an object and parse two timestamps per row (the profile in
+      // docs/performance.md). Instants are epoch milliseconds (timestamp(3): exact).
+      const [row] = (await db
+        .select(
+          db.raw(
+            `coalesce(json_agg(json_build_array(
+               round(date_part('epoch', d.starts_at) * 1000), round(date_part('epoch', d.booking_cutoff_at) * 1000),
+               d.status, d.capacity, d.booked_seats, d.prices) order by d.starts_at, d.id), '[]'::json) as departures`,
+          ),
+        )
+        .from(bookable.as('d'))) as { departures: CalendarTuple[] }[];
+      return (row?.departures ?? []).map(toCalendarDeparture);
     },
 
     async findOverlapping(

@@ -28,9 +28,18 @@ export function salesStatusOf(
   blackouts: readonly BlackoutDay[],
   timeZone: string,
 ): SalesStatus {
-  if (!isBookable(departure, now, blackouts, timeZone)) return 'CLOSED';
-  if (departure.seatsRemaining <= 0) return 'SOLD_OUT';
-  return isLimited(departure.seatsRemaining, departure.capacity) ? 'LIMITED' : 'AVAILABLE';
+  return salesStatusFor(
+    isBookable(departure, now, blackouts, timeZone),
+    departure.seatsRemaining,
+    departure.capacity,
+  );
+}
+
+/** `salesStatusOf` for a departure whose bookability is already known. */
+export function salesStatusFor(bookable: boolean, seatsRemaining: number, capacity: number): SalesStatus {
+  if (!bookable) return 'CLOSED';
+  if (seatsRemaining <= 0) return 'SOLD_OUT';
+  return isLimited(seatsRemaining, capacity) ? 'LIMITED' : 'AVAILABLE';
 }
 
 /** The departure as the API answers it. */
