@@ -279,8 +279,17 @@ describe('day numbers', () => {
     ['1969-12-31', -1],
     ['2000-02-29', 11_016],
     ['2030-12-31', 22_279],
+    ['1900-03-01', -25_508],
+    ['0001-01-01', -719_162],
   ])('%s is day %i', (date, day) => {
     expect(dayNumberOf(date)).toBe(day);
     expect(dateOfDayNumber(day)).toBe(date);
+  });
+
+  it('prints every day from 1900 to 2100 as Date does', () => {
+    for (let day = dayNumberOf('1900-01-01'); day <= dayNumberOf('2100-12-31'); day++) {
+      const expected = new Date(day * 86_400_000).toISOString().slice(0, 10);
+      if (dateOfDayNumber(day) !== expected) expect(dateOfDayNumber(day)).toBe(expected);
+    }
   });
 });

@@ -154,9 +154,29 @@ export function dayNumberOf(date: string): number {
   return Math.round(asUtcMs(date, '00:00') / DAY_MS);
 }
 
-/** `YYYY-MM-DD` of a day number (days since 1970-01-01). */
+/**
+ * `YYYY-MM-DD` of a day number (days since 1970-01-01), years 0 to 9999. Arithmetic (the
+ * proleptic Gregorian calendar in 400-year eras, as in Howard Hinnant's `civil_from_days`):
+ * a calendar prints hundreds of dates per answer, and a `Date` with `toISOString` for each
+ * cost more than the rest of its work.
+ */
 export function dateOfDayNumber(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  const shifted = day + 719_468; // days since 0000-03-01: leap days fall at the end of a year
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const dayOfMonth = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${dayOfMonth < 10 ? '0' : ''}${dayOfMonth}`;
 }
 
 /** The wall clock in `timeZone` at `instant`: its date `YYYY-MM-DD` and time `HH:MM`. */
