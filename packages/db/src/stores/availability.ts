@@ -100,18 +100,34 @@ function toAvailability(row: AvailabilityRow): Availability {
   };
 }
 
-/** A departure as `listCalendarDepartures` selects it: starts and cutoff in epoch milliseconds. */
-type CalendarTuple = [number, number | null, AvailabilityStatus, number, number, DeparturePrice[]];
+/**
+ * `listCalendarDepartures`' one row: a JSON array per column, the departures in the same order
+ * in each (one aggregate feeds them all), or all null when there are none. Instants in epoch
+ * milliseconds; prices null when the departure has none of its own.
+ */
+interface CalendarColumns {
+  starts: number[] | null;
+  cutoffs: (number | null)[];
+  statuses: AvailabilityStatus[];
+  capacities: number[];
+  booked: number[];
+  prices: (DeparturePrice[] | null)[];
+}
 
-function toCalendarDeparture([
-  startsAtMs,
-  bookingCutoffAtMs,
-  status,
-  capacity,
-  bookedSeats,
-  prices,
-]: CalendarTuple): CalendarDeparture {
-  return { status, startsAtMs, bookingCutoffAtMs, capacity, seatsRemaining: capacity - bookedSeats, prices };
+function toCalendarDepartures(row: CalendarColumns | undefined): CalendarDeparture[] {
+  if (!row?.starts) return [];
+  // Aligned arrays: every index of `starts` is in each of them.
+  return row.starts.map((startsAtMs, i) => {
+    const capacity = row.capacities[i] as number;
+    return {
+      status: row.statuses[i] as AvailabilityStatus,
+      startsAtMs,
+      bookingCutoffAtMs: row.cutoffs[i] ?? null,
+      capacity,
+      seatsRemaining: capacity - (row.booked[i] as number),
+      prices: row.prices[i] ?? [],
+    };
+  });
 }
 
 /** `from` and `to` are UTC calendar dates, both inclusive, on starts_at. */
@@ -275,19 +291,21 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
         .orderBy(['starts_at', 'id'])
         .limit(limit);
       applyDateRange(bookable, range);
-      // A year is thousands of rows: one JSON document of tuples is parsed in one native call,
-      // where the driver would build an object and parse two timestamps per row (the profile in
-      // docs/performance.md). Instants are epoch milliseconds (timestamp(3): exact).
+      // A year is thousands of rows. Read row by row, the driver builds an object and parses two
+      // timestamps per row, and PostgreSQL prints them; one JSON array per column is a few
+      // native parses (docs/performance.md). timestamp(3): milliseconds are exact.
+      const ms = (column: string) => `round(date_part('epoch', d.${column}) * 1000)`;
       const [row] = (await db
         .select(
-          db.raw(
-            `coalesce(json_agg(json_build_array(
-               round(date_part('epoch', d.starts_at) * 1000), round(date_part('epoch', d.booking_cutoff_at) * 1000),
-               d.status, d.capacity, d.booked_seats, d.prices) order by d.starts_at, d.id), '[]'::json) as departures`,
-          ),
+          db.raw(`json_agg(${ms('starts_at')}) as starts`),
+          db.raw(`json_agg(${ms('booking_cutoff_at')}) as cutoffs`),
+          db.raw('json_agg(d.status) as statuses'),
+          db.raw('json_agg(d.capacity) as capacities'),
+          db.raw('json_agg(d.booked_seats) as booked'),
+          db.raw(`json_agg(nullif(d.prices, '[]'::jsonb)) as prices`),
         )
-        .from(bookable.as('d'))) as { departures: CalendarTuple[] }[];
-      return (row?.departures ?? []).map(toCalendarDeparture);
+        .from(bookable.as('d'))) as CalendarColumns[];
+      return toCalendarDepartures(row);
     },
 
     async findOverlapping(

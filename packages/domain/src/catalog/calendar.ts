@@ -7,7 +7,7 @@ import { DateSchema } from '../shared/schemas.js';
 import { type DeparturePrice, SalesStatusSchema } from './availability-schemas.js';
 import { type BlackoutDay, isOpenAt } from './departure-rules.js';
 import { addDays, dateOfDayNumber, dayNumberOf, daysBetween, localDayOf } from './local-time.js';
-import { bestSalesStatus, salesStatusFor } from './sales-status.js';
+import { betterSalesStatus, salesStatusFor } from './sales-status.js';
 import type { Tour } from './tour-schemas.js';
 
 /** Rows of one calendar call: a year and a day (a leap year's worth). */
@@ -119,7 +119,7 @@ export function calendarDays(
       !blackedOut.has(localDay);
     const status = salesStatusFor(bookable, departure.seatsRemaining, departure.capacity);
     if (status === 'CLOSED') continue;
-    row.salesStatus = bestSalesStatus([row.salesStatus, status]);
+    row.salesStatus = betterSalesStatus(row.salesStatus, status);
     row.seatsRemaining += Math.max(0, departure.seatsRemaining);
     row.departures += 1;
     if (departure.seatsRemaining > 0) {

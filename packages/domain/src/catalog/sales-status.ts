@@ -58,6 +58,11 @@ const RANK: Record<SalesStatus, number> = { AVAILABLE: 0, LIMITED: 1, SOLD_OUT: 
 /** The best of the statuses (AVAILABLE > LIMITED > SOLD_OUT > CLOSED); CLOSED when there is none. */
 export function bestSalesStatus(statuses: Iterable<SalesStatus>): SalesStatus {
   let best: SalesStatus = 'CLOSED';
-  for (const status of statuses) if (RANK[status] < RANK[best]) best = status;
+  for (const status of statuses) best = betterSalesStatus(best, status);
   return best;
+}
+
+/** The better of two statuses, as `bestSalesStatus` ranks them. */
+export function betterSalesStatus(a: SalesStatus, b: SalesStatus): SalesStatus {
+  return RANK[b] < RANK[a] ? b : a;
 }
