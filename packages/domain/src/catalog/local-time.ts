@@ -64,7 +64,17 @@ const zoneDays = new Map<string, Map<number, ZoneDay>>();
 /** Days kept per zone (about 55 years); past it, the zone's days are forgotten and asked again. */
 const MAX_ZONE_DAYS = 20_000;
 
+/** The last day asked for: departures come in order, several a day. */
+let last: { timeZone: string; day: number; entry: ZoneDay } | undefined;
+
 function zoneDayOf(day: number, timeZone: string): ZoneDay {
+  if (last && last.day === day && last.timeZone === timeZone) return last.entry;
+  const entry = cachedZoneDayOf(day, timeZone);
+  last = { timeZone, day, entry };
+  return entry;
+}
+
+function cachedZoneDayOf(day: number, timeZone: string): ZoneDay {
   const days = zoneDays.get(timeZone);
   const known = days?.get(day);
   if (known) return known;
