@@ -151,8 +151,8 @@ describe('getPublicCalendar across January 2031 in America/New_York, with a blac
     };
     const monthQueries = await queriesOf('?from=2031-01-01&to=2031-01-31');
     const yearQueries = await queriesOf('?from=2030-06-01&to=2031-06-01');
-    // Workspace, tour, departures, blackouts.
-    expect(monthQueries).toBe(4);
+    // The tour (with its workspace), departures, blackouts.
+    expect(monthQueries).toBe(3);
     expect(yearQueries).toBe(monthQueries);
   });
 

@@ -5,6 +5,7 @@ import {
   type AvailabilityPatch,
   type AvailabilityStatus,
   type AvailabilityStore,
+  type CalendarDeparture,
   conflict,
   type DeparturePrice,
   fail,
@@ -97,6 +98,36 @@ function toAvailability(row: AvailabilityRow): Availability {
     scheduleId: row.schedule_id,
     heldSeats: row.held_seats ?? 0,
   };
+}
+
+/**
+ * `listCalendarDepartures`' one row: a JSON array per column, the departures in the same order
+ * in each (one aggregate feeds them all), or all null when there are none. Instants in epoch
+ * milliseconds; prices null when the departure has none of its own.
+ */
+interface CalendarColumns {
+  starts: number[] | null;
+  cutoffs: (number | null)[];
+  statuses: AvailabilityStatus[];
+  capacities: number[];
+  booked: number[];
+  prices: (DeparturePrice[] | null)[];
+}
+
+function toCalendarDepartures(row: CalendarColumns | undefined): CalendarDeparture[] {
+  if (!row?.starts) return [];
+  // Aligned arrays: every index of `starts` is in each of them.
+  return row.starts.map((startsAtMs, i) => {
+    const capacity = row.capacities[i] as number;
+    return {
+      status: row.statuses[i] as AvailabilityStatus,
+      startsAtMs,
+      bookingCutoffAtMs: row.cutoffs[i] ?? null,
+      capacity,
+      seatsRemaining: capacity - (row.booked[i] as number),
+      prices: row.prices[i] ?? [],
+    };
+  });
 }
 
 /** `from` and `to` are UTC calendar dates, both inclusive, on starts_at. */
@@ -242,6 +273,39 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
       applyDateRange(query, filter);
       const rows = await query.orderBy(['starts_at', 'id']).limit(limit);
       return rows.map(toAvailability);
+    },
+
+    async listCalendarDepartures(
+      workspaceId: string,
+      tourId: string,
+      range: { from: string; to: string },
+      now: Date,
+      limit: number,
+    ): Promise<CalendarDeparture[]> {
+      const bookable = departures()
+        .select('starts_at', 'booking_cutoff_at', 'status', 'capacity', 'booked_seats', 'prices', 'id')
+        .where({ workspace_id: workspaceId, tour_id: tourId })
+        .whereIn('status', BOOKABLE_STATUSES)
+        .where('starts_at', '>', now)
+        .where((cutoff) => cutoff.whereNull('booking_cutoff_at').orWhere('booking_cutoff_at', '>', now))
+        .orderBy(['starts_at', 'id'])
+        .limit(limit);
+      applyDateRange(bookable, range);
+      // A year is thousands of rows. Read row by row, the driver builds an object and parses two
+      // timestamps per row, and PostgreSQL prints them; one JSON array per column is a few
+      // native parses (docs/performance.md). timestamp(3): milliseconds are exact.
+      const ms = (column: string) => `round(date_part('epoch', d.${column}) * 1000)`;
+      const [row] = (await db
+        .select(
+          db.raw(`json_agg(${ms('starts_at')}) as starts`),
+          db.raw(`json_agg(${ms('booking_cutoff_at')}) as cutoffs`),
+          db.raw('json_agg(d.status) as statuses'),
+          db.raw('json_agg(d.capacity) as capacities'),
+          db.raw('json_agg(d.booked_seats) as booked'),
+          db.raw(`json_agg(nullif(d.prices, '[]'::jsonb)) as prices`),
+        )
+        .from(bookable.as('d'))) as CalendarColumns[];
+      return toCalendarDepartures(row);
     },
 
     async findOverlapping(

@@ -89,6 +89,38 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
         expect(await createStores(knex).tours.findBySlug(workspaceId, 'big')).toEqual(tour);
       });
 
+      it('findPublicBySlugs finds a public tour by its workspace slug and its own, in one read', async () => {
+        const stores = createStores(knex);
+        const workspaceId = await newWorkspace();
+        const other = await newWorkspace();
+        const slugOf = async (id: string) => (await stores.workspaces.findById(id))?.slug as string;
+        const published = unwrap(
+          await stores.tours.insert(workspaceId, tourFields('harbor', { isPublic: true })),
+        );
+        await newTour(workspaceId, 'hidden');
+        unwrap(await stores.tours.insert(other, tourFields('elsewhere', { isPublic: true })));
+        const slug = await slugOf(workspaceId);
+        let queries = 0;
+        const count = () => {
+          queries++;
+        };
+        knex.on('query', count);
+        try {
+          expect(await stores.tours.findPublicBySlugs(slug, 'harbor')).toEqual({
+            workspaceId,
+            tour: published,
+          });
+        } finally {
+          knex.removeListener('query', count);
+        }
+        expect(queries).toBe(1);
+        // Unpublished, another workspace's, unknown: all alike.
+        expect(await stores.tours.findPublicBySlugs(slug, 'hidden')).toBeNull();
+        expect(await stores.tours.findPublicBySlugs(slug, 'elsewhere')).toBeNull();
+        expect(await stores.tours.findPublicBySlugs(await slugOf(other), 'harbor')).toBeNull();
+        expect(await stores.tours.findPublicBySlugs('no-such-workspace', 'harbor')).toBeNull();
+      });
+
       it("another workspace's tour is not found, not updated, not listed", async () => {
         const owner = await newWorkspace();
         const other = await newWorkspace();
@@ -285,6 +317,85 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
         const limited = await availability.listBookable(workspaceId, tourId, {}, now, 2);
         expect(limited.map((d) => d.id)).toEqual([delayed, later]);
         expect(await availability.listBookable(await newWorkspace(), tourId, {}, now)).toEqual([]);
+      });
+
+      it('listCalendarDepartures reads what listBookable finds, with the fields the calendar needs, instants in ms', async () => {
+        const workspaceId = await newWorkspace();
+        const tourId = await newTour(workspaceId, 'a');
+        const otherTour = await newTour(workspaceId, 'b');
+        const now = new Date('2030-06-01T12:00:00.000Z');
+        const later = await newDeparture(workspaceId, tourId, '2030-06-03T09:00:00.000Z', { capacity: 8 });
+        await newDeparture(workspaceId, tourId, '2030-06-02T09:00:00.000Z', { status: 'DELAYED' });
+        await newDeparture(workspaceId, tourId, '2030-06-04T09:00:00.123Z', {
+          bookingCutoffAt: '2030-06-01T12:00:00.001Z',
+        });
+        await newDeparture(workspaceId, tourId, '2030-06-05T09:00:00.000Z', {
+          bookingCutoffAt: '2030-06-01T12:00:00.000Z',
+        });
+        await newDeparture(workspaceId, tourId, '2030-06-01T12:00:00.000Z');
+        await newDeparture(workspaceId, tourId, '2030-05-31T09:00:00.000Z');
+        for (const status of ['BOARDING', 'DEPARTED', 'COMPLETED', 'CANCELLED'] as const) {
+          await newDeparture(workspaceId, tourId, '2030-06-06T09:00:00.000Z', { status });
+        }
+        await newDeparture(workspaceId, otherTour, '2030-06-03T09:00:00.000Z');
+        const availability = createStores(knex).availability;
+        unwrap(await availability.adjustBookedSeats(workspaceId, later, 3));
+        const prices = [{ ticketTypeId: 'tt_child', price: 900 }];
+        await knex('availability')
+          .where({ id: later })
+          .update({ prices: JSON.stringify(prices) });
+        const all = { from: '2030-05-01', to: '2030-07-01' };
+
+        const read = await availability.listCalendarDepartures(workspaceId, tourId, all, now, 100);
+        expect(read).toEqual([
+          {
+            status: 'DELAYED',
+            startsAtMs: Date.parse('2030-06-02T09:00:00.000Z'),
+            bookingCutoffAtMs: null,
+            capacity: 10,
+            seatsRemaining: 10,
+            prices: [],
+          },
+          {
+            status: 'SCHEDULED',
+            startsAtMs: Date.parse('2030-06-03T09:00:00.000Z'),
+            bookingCutoffAtMs: null,
+            capacity: 8,
+            seatsRemaining: 5,
+            prices,
+          },
+          {
+            status: 'SCHEDULED',
+            startsAtMs: Date.parse('2030-06-04T09:00:00.123Z'),
+            bookingCutoffAtMs: Date.parse('2030-06-01T12:00:00.001Z'),
+            capacity: 10,
+            seatsRemaining: 10,
+            prices: [],
+          },
+        ]);
+        const bookable = await availability.listBookable(workspaceId, tourId, all, now, 100);
+        expect(read).toEqual(
+          bookable.map((d) => ({
+            status: d.status,
+            startsAtMs: Date.parse(d.startsAt),
+            bookingCutoffAtMs: d.bookingCutoffAt ? Date.parse(d.bookingCutoffAt) : null,
+            capacity: d.capacity,
+            seatsRemaining: d.seatsRemaining,
+            prices: d.prices,
+          })),
+        );
+        const startsOf = async (range: { from: string; to: string }, limit: number) =>
+          (await availability.listCalendarDepartures(workspaceId, tourId, range, now, limit)).map((d) =>
+            new Date(d.startsAtMs).toISOString(),
+          );
+        expect(await startsOf({ from: '2030-06-03', to: '2030-06-03' }, 100)).toEqual([
+          '2030-06-03T09:00:00.000Z',
+        ]);
+        expect(await startsOf(all, 2)).toEqual(['2030-06-02T09:00:00.000Z', '2030-06-03T09:00:00.000Z']);
+        expect(await startsOf({ from: '2030-07-01', to: '2030-07-31' }, 100)).toEqual([]);
+        expect(
+          await availability.listCalendarDepartures(await newWorkspace(), tourId, all, now, 100),
+        ).toEqual([]);
       });
 
       it('updateWith writes only the patch keys and answers NOT_FOUND for a missing or foreign departure', async () => {

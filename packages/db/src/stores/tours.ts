@@ -7,6 +7,7 @@ import {
   ok,
   type Page,
   type PageRequest,
+  type PublicTour,
   type Result,
   type TicketType,
   type Tour,
@@ -176,6 +177,16 @@ export function createTourStore(db: Knex | Knex.Transaction): TourStore {
         .whereNot('status', 'CANCELLED')
         .distinct(db.raw(`jsonb_array_elements(participants)->>'ticketTypeId' as id`));
       return new Set(rows.flatMap((row: { id: string | null }) => (row.id ? [row.id] : [])));
+    },
+
+    async findPublicBySlugs(workspaceSlug: string, tourSlug: string): Promise<PublicTour | null> {
+      // The workspace and its tour in one statement: the public pages ask on every call.
+      const row = await tours()
+        .select('tours.*')
+        .join('workspaces', 'workspaces.id', 'tours.workspace_id')
+        .where({ 'workspaces.slug': workspaceSlug, 'tours.slug': tourSlug, 'tours.is_public': true })
+        .first();
+      return row ? { workspaceId: row.workspace_id, tour: toTour(row) } : null;
     },
 
     async listPublic(workspaceId: string): Promise<Tour[]> {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Availability } from './availability-schemas.js';
-import { calendarDays, calendarRange } from './calendar.js';
+import { fromPrice } from '../bookings/pricing.js';
+import type { SalesStatus } from './availability-schemas.js';
+import { type CalendarDay, type CalendarDeparture, calendarDays, calendarRange } from './calendar.js';
+import type { BlackoutDay } from './departure-rules.js';
 import { addDays, daysBetween, localDateOf, localDateTime } from './local-time.js';
+import { bestSalesStatus, isLimited } from './sales-status.js';
 import type { TicketType } from './tour-schemas.js';
 
 describe('local days', () => {
@@ -67,26 +70,15 @@ const adult: TicketType = {
   requiresAdult: false,
 };
 const child: TicketType = { ...adult, id: 'tt_child', name: 'Child', ageBand: 'CHILD', price: 1500 };
-const tour = { timeZone: 'Europe/Berlin', basePrice: 2500, ticketTypes: [adult, child] };
+const tour = { id: 'tour_1', timeZone: 'Europe/Berlin', basePrice: 2500, ticketTypes: [adult, child] };
 
-let counter = 0;
-const departure = (startsAt: string, overrides: Partial<Availability> = {}): Availability => ({
-  id: `avl_${counter++}`,
-  tourId: 'tour_1',
-  startsAt,
+const departure = (startsAt: string, overrides: Partial<CalendarDeparture> = {}): CalendarDeparture => ({
+  status: 'SCHEDULED',
+  startsAtMs: Date.parse(startsAt),
+  bookingCutoffAtMs: null,
   capacity: 10,
   seatsRemaining: 10,
-  bookedSeats: 0,
-  status: 'SCHEDULED',
-  guideId: null,
-  driverId: null,
-  vehicleId: null,
-  bookingCutoffAt: null,
-  createdAt: now.toISOString(),
-  updatedAt: now.toISOString(),
   prices: [],
-  scheduleId: null,
-  heldSeats: 0,
   ...overrides,
 });
 
@@ -125,8 +117,8 @@ describe('calendarDays', () => {
     const [day] = calendarDays(
       { from: '2030-01-15', to: '2030-01-15' },
       [
-        departure('2030-01-15T08:00:00.000Z', { seatsRemaining: 0, bookedSeats: 10 }),
-        departure('2030-01-15T10:00:00.000Z', { seatsRemaining: 3, bookedSeats: 7 }),
+        departure('2030-01-15T08:00:00.000Z', { seatsRemaining: 0 }),
+        departure('2030-01-15T10:00:00.000Z', { seatsRemaining: 3 }),
         departure('2030-01-15T12:00:00.000Z', { status: 'CANCELLED' }),
       ],
       tour,
@@ -145,7 +137,7 @@ describe('calendarDays', () => {
   it('a day whose departures are all sold out is SOLD_OUT, with no price to pay', () => {
     const [day] = calendarDays(
       { from: '2030-01-15', to: '2030-01-15' },
-      [departure('2030-01-15T08:00:00.000Z', { seatsRemaining: 0, bookedSeats: 10 })],
+      [departure('2030-01-15T08:00:00.000Z', { seatsRemaining: 0 })],
       tour,
       now,
       [],
@@ -205,5 +197,110 @@ describe('calendarDays', () => {
       [],
     );
     expect(days.every((d) => d.departures === 0)).toBe(true);
+  });
+});
+
+const intlFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The local date from Intl alone, as the calendar found it before it cached offsets. */
+function intlLocalDate(instant: number, timeZone: string): string {
+  const format =
+    intlFormats.get(timeZone) ??
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  intlFormats.set(timeZone, format);
+  const parts = Object.fromEntries(
+    format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The calendar computed the straightforward way: every rule per departure, days by string. */
+function straightforwardCalendar(
+  range: { from: string; to: string },
+  departures: readonly CalendarDeparture[],
+  calendarTour: typeof tour,
+  at: Date,
+  blackouts: readonly BlackoutDay[],
+): CalendarDay[] {
+  const byDay = new Map<string, { status: SalesStatus; departure: CalendarDeparture }[]>();
+  for (const d of departures) {
+    const day = intlLocalDate(d.startsAtMs, calendarTour.timeZone);
+    const bookable =
+      (d.status === 'SCHEDULED' || d.status === 'DELAYED') &&
+      d.startsAtMs > at.getTime() &&
+      (d.bookingCutoffAtMs === null || d.bookingCutoffAtMs > at.getTime()) &&
+      !blackouts.some((b) => b.date === day && (b.tourId === null || b.tourId === calendarTour.id));
+    if (!bookable) continue;
+    const status: SalesStatus =
+      d.seatsRemaining <= 0 ? 'SOLD_OUT' : isLimited(d.seatsRemaining, d.capacity) ? 'LIMITED' : 'AVAILABLE';
+    byDay.set(day, [...(byDay.get(day) ?? []), { status, departure: d }]);
+  }
+  return Array.from({ length: daysBetween(range.from, range.to) + 1 }, (_, offset) => {
+    const date = addDays(range.from, offset);
+    const open = byDay.get(date) ?? [];
+    const prices = open
+      .filter(({ departure: d }) => d.seatsRemaining > 0)
+      .map(({ departure: d }) => fromPrice(calendarTour, d.prices));
+    return {
+      date,
+      salesStatus: bestSalesStatus(open.map(({ status }) => status)),
+      seatsRemaining: open.reduce((sum, { departure: d }) => sum + Math.max(0, d.seatsRemaining), 0),
+      departures: open.length,
+      fromPrice: prices.length ? Math.min(...prices) : null,
+    };
+  });
+}
+
+describe('calendarDays across offset changes, with blackouts: the same answer as the straightforward way', () => {
+  it.each([
+    ['Europe/Berlin', '2030-03-31', 'spring forward'],
+    ['Europe/Berlin', '2030-10-27', 'fall back'],
+    ['America/New_York', '2030-03-10', 'spring forward'],
+    ['America/New_York', '2030-11-03', 'fall back'],
+    ['Australia/Lord_Howe', '2030-04-07', 'half an hour back'],
+    ['Australia/Lord_Howe', '2030-10-06', 'half an hour forward'],
+    ['Pacific/Apia', '2011-12-30', 'a skipped day'],
+    ['America/Caracas', '2016-05-01', 'a lasting change of half an hour'],
+    ['Europe/Moscow', '2014-10-26', 'a lasting change of an hour'],
+    ['UTC', '2030-03-31', 'no change at all'],
+  ])('%s around %s (%s)', (timeZone, day, _what) => {
+    const zoned = { ...tour, timeZone };
+    const range = { from: addDays(day, -3), to: addDays(day, 3) };
+    // A start every 37 minutes 13 seconds from two days before the range to two days after it.
+    const first = Date.parse(`${addDays(range.from, -2)}T00:00:00.000Z`);
+    const departures: CalendarDeparture[] = [];
+    for (
+      let i = 0, at = first;
+      at < Date.parse(`${addDays(range.to, 3)}T00:00:00.000Z`);
+      i++, at += 2_233_000
+    ) {
+      const capacity = 4 + (i % 20);
+      departures.push({
+        status:
+          i % 11 === 0 ? 'CANCELLED' : i % 13 === 0 ? 'DELAYED' : i % 17 === 0 ? 'BOARDING' : 'SCHEDULED',
+        startsAtMs: at,
+        bookingCutoffAtMs: i % 5 === 0 ? at - 3 * 3_600_000 : i % 7 === 0 ? at - 30 * 86_400_000 : null,
+        capacity,
+        seatsRemaining: (i * 7) % (capacity + 1),
+        prices:
+          i % 4 === 0
+            ? [{ ticketTypeId: 'tt_child', price: 1000 + (i % 9) * 50 }]
+            : i % 9 === 0
+              ? [{ ticketTypeId: 'tt_adult', price: 800 }]
+              : [],
+      });
+    }
+    // Now is exactly the start of one departure (not bookable: it has started).
+    const at = new Date(first + 100 * 2_233_000);
+    const blackouts: BlackoutDay[] = [
+      { date: day, tourId: 'tour_1' },
+      { date: addDays(day, 2), tourId: null },
+      { date: addDays(day, -1), tourId: 'tour_2' },
+    ];
+    for (const calendarTour of [zoned, { ...zoned, ticketTypes: [] }]) {
+      const days = calendarDays(range, departures, calendarTour, at, blackouts);
+      expect(days).toEqual(straightforwardCalendar(range, departures, calendarTour, at, blackouts));
+      expect(days.filter((d) => d.salesStatus !== 'CLOSED').length).toBeGreaterThan(3);
+    }
   });
 });

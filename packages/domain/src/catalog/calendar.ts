@@ -1,12 +1,13 @@
 import * as v from 'valibot';
 import { fromPrice } from '../bookings/pricing.js';
+import type { AvailabilityStatus } from '../shared/enums.js';
 import { validationError } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { DateSchema } from '../shared/schemas.js';
-import { type Availability, type SalesStatus, SalesStatusSchema } from './availability-schemas.js';
-import type { BlackoutDay } from './departure-rules.js';
-import { addDays, daysBetween, localDateOf } from './local-time.js';
-import { bestSalesStatus, salesStatusOf } from './sales-status.js';
+import { type DeparturePrice, SalesStatusSchema } from './availability-schemas.js';
+import { type BlackoutDay, isOpenAt } from './departure-rules.js';
+import { addDays, dateOfDayNumber, dayNumberOf, daysBetween, localDayOf } from './local-time.js';
+import { betterSalesStatus, salesStatusFor } from './sales-status.js';
 import type { Tour } from './tour-schemas.js';
 
 /** Rows of one calendar call: a year and a day (a leap year's worth). */
@@ -61,40 +62,70 @@ export function calendarRange(query: { from?: string; to?: string }, today: stri
 }
 
 /**
+ * A departure as the calendar reads it: what its rules use and no more, instants as epoch
+ * milliseconds. A year holds thousands of departures, and mapping whole rows, parsing and
+ * printing their dates was most of the calendar's time (docs/performance.md).
+ */
+export interface CalendarDeparture {
+  status: AvailabilityStatus;
+  startsAtMs: number;
+  /** Null: no cutoff. */
+  bookingCutoffAtMs: number | null;
+  capacity: number;
+  seatsRemaining: number;
+  prices: DeparturePrice[];
+}
+
+/**
  * One row per local day of `range` (the tour's time zone), days without a bookable departure
  * included as CLOSED, so a date picker can draw the month as it is. A departure counts on the
- * day of its local start; `departures` may hold others (outside the range, or not bookable).
+ * day of its local start, with the status `salesStatusOf` gives it (a blackout of the tour or
+ * of the workspace closes its local day); `departures` may hold others (outside the range, or
+ * not bookable).
  */
 export function calendarDays(
   range: CalendarRange,
-  departures: readonly Availability[],
-  tour: Pick<Tour, 'timeZone' | 'basePrice' | 'ticketTypes'>,
+  departures: readonly CalendarDeparture[],
+  tour: Pick<Tour, 'id' | 'timeZone' | 'basePrice' | 'ticketTypes'>,
   now: Date,
   blackouts: readonly BlackoutDay[],
 ): CalendarDay[] {
-  const byDay = new Map<string, { status: SalesStatus; departure: Availability }[]>();
-  for (const departure of departures) {
-    const status = salesStatusOf(departure, now, blackouts, tour.timeZone);
-    if (status === 'CLOSED') continue;
-    const day = localDateOf(new Date(departure.startsAt), tour.timeZone);
-    const open = byDay.get(day) ?? [];
-    open.push({ status, departure });
-    byDay.set(day, open);
-  }
+  const first = dayNumberOf(range.from);
+  const last = dayNumberOf(range.to);
   const days: CalendarDay[] = [];
-  for (let offset = 0; offset <= daysBetween(range.from, range.to); offset++) {
-    const date = addDays(range.from, offset);
-    const open = byDay.get(date) ?? [];
-    const prices = open
-      .filter(({ departure }) => departure.seatsRemaining > 0)
-      .map(({ departure }) => fromPrice(tour, departure.prices));
+  for (let day = first; day <= last; day++) {
     days.push({
-      date,
-      salesStatus: bestSalesStatus(open.map(({ status }) => status)),
-      seatsRemaining: open.reduce((sum, { departure }) => sum + Math.max(0, departure.seatsRemaining), 0),
-      departures: open.length,
-      fromPrice: prices.length ? Math.min(...prices) : null,
+      date: dateOfDayNumber(day),
+      salesStatus: 'CLOSED',
+      seatsRemaining: 0,
+      departures: 0,
+      fromPrice: null,
     });
+  }
+  const blackedOut = new Set(
+    blackouts
+      .filter((blackout) => blackout.tourId === null || blackout.tourId === tour.id)
+      .map((blackout) => dayNumberOf(blackout.date)),
+  );
+  // Most departures have no price of their own: the tour's lowest seat price, computed once.
+  const tourPrice = fromPrice(tour, []);
+  const nowMs = now.getTime();
+  for (const departure of departures) {
+    const localDay = localDayOf(departure.startsAtMs, tour.timeZone);
+    const row = days[localDay - first];
+    if (!row) continue;
+    const bookable =
+      isOpenAt(departure.status, departure.startsAtMs, departure.bookingCutoffAtMs, nowMs) &&
+      !blackedOut.has(localDay);
+    const status = salesStatusFor(bookable, departure.seatsRemaining, departure.capacity);
+    if (status === 'CLOSED') continue;
+    row.salesStatus = betterSalesStatus(row.salesStatus, status);
+    row.seatsRemaining += Math.max(0, departure.seatsRemaining);
+    row.departures += 1;
+    if (departure.seatsRemaining > 0) {
+      const price = departure.prices.length === 0 ? tourPrice : fromPrice(tour, departure.prices);
+      row.fromPrice = row.fromPrice === null ? price : Math.min(row.fromPrice, price);
+    }
   }
   return days;
 }

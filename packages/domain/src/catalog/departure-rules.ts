@@ -54,10 +54,26 @@ export function isBookable(
   blackouts: readonly BlackoutDay[],
   timeZone: string,
 ): boolean {
-  if (departure.status !== 'SCHEDULED' && departure.status !== 'DELAYED') return false;
-  if (Date.parse(departure.startsAt) <= now.getTime()) return false;
-  if (departure.bookingCutoffAt && Date.parse(departure.bookingCutoffAt) <= now.getTime()) return false;
+  const cutoff = departure.bookingCutoffAt ? Date.parse(departure.bookingCutoffAt) : null;
+  if (!isOpenAt(departure.status, Date.parse(departure.startsAt), cutoff, now.getTime())) return false;
   return blackoutFor(departure, blackouts, timeZone) === undefined;
+}
+
+/**
+ * `isBookable` but for blackouts, over epoch milliseconds: open (SCHEDULED or DELAYED), not
+ * started and not past its cutoff (null: none) at `now`. For readers that hold instants as
+ * numbers (the calendar), which then check the blackout of the local day themselves.
+ */
+export function isOpenAt(
+  status: AvailabilityStatus,
+  startsAt: number,
+  bookingCutoffAt: number | null,
+  now: number,
+): boolean {
+  if (status !== 'SCHEDULED' && status !== 'DELAYED') return false;
+  if (startsAt <= now) return false;
+  if (bookingCutoffAt !== null && bookingCutoffAt <= now) return false;
+  return true;
 }
 
 export function seatsRemaining(capacity: number, bookedSeats: number): number {

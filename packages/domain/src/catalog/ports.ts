@@ -8,10 +8,17 @@ import type {
   DeparturePrice,
   UpdateAvailabilityInput,
 } from './availability-schemas.js';
+import type { CalendarDeparture } from './calendar.js';
 import type { Schedule } from './schedule-schemas.js';
 import type { Tour } from './tour-schemas.js';
 
 export type NewTour = Omit<Tour, 'createdAt' | 'updatedAt'>;
+
+/** A published tour found by its public address, with its workspace's id. */
+export interface PublicTour {
+  workspaceId: string;
+  tour: Tour;
+}
 export type TourPatch = Partial<Omit<Tour, 'id' | 'createdAt' | 'updatedAt'>>;
 
 export interface TourStore {
@@ -24,6 +31,8 @@ export interface TourStore {
   update(workspaceId: string, id: string, patch: TourPatch): Promise<Result<Tour>>;
   list(workspaceId: string, page: PageRequest): Promise<Page<Tour>>;
   listPublic(workspaceId: string): Promise<Tour[]>;
+  /** The public (`isPublic`) tour of that slug in the workspace of that slug, in one read; null else. */
+  findPublicBySlugs(workspaceSlug: string, tourSlug: string): Promise<PublicTour | null>;
   /** Ids of the tour's ticket types that bookings not CANCELLED still sell. */
   ticketTypesInUse(workspaceId: string, tourId: string): Promise<Set<string>>;
 }
@@ -90,6 +99,17 @@ export interface AvailabilityStore {
     now: Date,
     limit?: number,
   ): Promise<Availability[]>;
+  /**
+   * What `listBookable` finds (the first `limit` by start time, the UTC dates `from`..`to`),
+   * read as the calendar needs it: its fields only, instants as epoch milliseconds.
+   */
+  listCalendarDepartures(
+    workspaceId: string,
+    tourId: string,
+    range: { from: string; to: string },
+    now: Date,
+    limit: number,
+  ): Promise<CalendarDeparture[]>;
   /**
    * Departures (not CANCELLED) the resource is assigned to whose interval, startsAt ..
    * startsAt + the tour's durationMinutes, overlaps [start, end); `excludeId` is left out.

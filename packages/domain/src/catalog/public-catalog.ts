@@ -21,18 +21,13 @@ export async function listPublicTours(
   return ok(await deps.uow.stores.tours.listPublic(workspace.id));
 }
 
-async function findPublicTour(
-  deps: CatalogDeps<'workspaces' | 'tours'>,
-  workspaceSlug: string,
-  tourSlug: string,
-) {
-  const workspace = await publicWorkspace(deps, workspaceSlug);
-  const tour = workspace ? await deps.uow.stores.tours.findBySlug(workspace.id, tourSlug) : null;
-  return workspace && tour?.isPublic ? { workspace, tour } : null;
+/** A published tour by its public address: unknown slugs and unpublished tours are 404 alike. */
+function findPublicTour(deps: CatalogDeps<'tours'>, workspaceSlug: string, tourSlug: string) {
+  return deps.uow.stores.tours.findPublicBySlugs(workspaceSlug, tourSlug);
 }
 
 export async function getPublicTour(
-  deps: CatalogDeps<'tours' | 'workspaces'>,
+  deps: CatalogDeps<'tours'>,
   workspaceSlug: string,
   tourSlug: string,
 ): Promise<Result<Tour>> {
@@ -41,7 +36,7 @@ export async function getPublicTour(
 }
 
 export async function listPublicAvailability(
-  deps: CatalogDeps<'availability' | 'blackoutDates' | 'tours' | 'workspaces'>,
+  deps: CatalogDeps<'availability' | 'blackoutDates' | 'tours'>,
   workspaceSlug: string,
   tourSlug: string,
   filter: { from?: string; to?: string },
@@ -49,14 +44,9 @@ export async function listPublicAvailability(
   const found = await findPublicTour(deps, workspaceSlug, tourSlug);
   if (!found) return fail(notFound('tour'));
   const now = deps.clock.now();
-  const open = await deps.uow.stores.availability.listBookable(
-    found.workspace.id,
-    found.tour.id,
-    filter,
-    now,
-  );
+  const open = await deps.uow.stores.availability.listBookable(found.workspaceId, found.tour.id, filter, now);
   // The store keeps status, time and cutoff; blackout dates are the rule's to apply.
-  const views = await viewDepartures(deps.uow.stores, found.workspace.id, open, now, [found.tour]);
+  const views = await viewDepartures(deps.uow.stores, found.workspaceId, open, now, [found.tour]);
   return ok(views.filter((departure) => departure.salesStatus !== 'CLOSED').map(toPublicDeparture));
 }
 
@@ -65,28 +55,28 @@ const MAX_CALENDAR_DEPARTURES = 10_000;
 
 /**
  * The public calendar of a published tour: one row per local day (the tour's time zone) of
- * the range, from one read of its bookable departures and one of its blackouts.
+ * the range, from one read of the tour, one of its bookable departures and one of its blackouts.
  */
 export async function getPublicCalendar(
-  deps: CatalogDeps<'availability' | 'blackoutDates' | 'tours' | 'workspaces'>,
+  deps: CatalogDeps<'availability' | 'blackoutDates' | 'tours'>,
   workspaceSlug: string,
   tourSlug: string,
   query: { from?: string; to?: string },
 ): Promise<Result<CalendarDay[]>> {
   const found = await findPublicTour(deps, workspaceSlug, tourSlug);
   if (!found) return fail(notFound('tour'));
-  const { workspace, tour } = found;
+  const { workspaceId, tour } = found;
   const now = deps.clock.now();
   const range = calendarRange(query, localDateOf(now, tour.timeZone));
   if (!range.ok) return range;
   // A local day lies within a day of its UTC date: one day more on each side covers every zone.
-  const departures = await deps.uow.stores.availability.listBookable(
-    workspace.id,
+  const departures = await deps.uow.stores.availability.listCalendarDepartures(
+    workspaceId,
     tour.id,
     { from: addDays(range.value.from, -1), to: addDays(range.value.to, 1) },
     now,
     MAX_CALENDAR_DEPARTURES,
   );
-  const blackouts = await deps.uow.stores.blackoutDates.listApplying(workspace.id, tour.id, range.value);
+  const blackouts = await deps.uow.stores.blackoutDates.listApplying(workspaceId, tour.id, range.value);
   return ok(calendarDays(range.value, departures, tour, now, blackouts));
 }

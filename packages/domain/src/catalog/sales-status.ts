@@ -28,9 +28,18 @@ export function salesStatusOf(
   blackouts: readonly BlackoutDay[],
   timeZone: string,
 ): SalesStatus {
-  if (!isBookable(departure, now, blackouts, timeZone)) return 'CLOSED';
-  if (departure.seatsRemaining <= 0) return 'SOLD_OUT';
-  return isLimited(departure.seatsRemaining, departure.capacity) ? 'LIMITED' : 'AVAILABLE';
+  return salesStatusFor(
+    isBookable(departure, now, blackouts, timeZone),
+    departure.seatsRemaining,
+    departure.capacity,
+  );
+}
+
+/** `salesStatusOf` for a departure whose bookability is already known. */
+export function salesStatusFor(bookable: boolean, seatsRemaining: number, capacity: number): SalesStatus {
+  if (!bookable) return 'CLOSED';
+  if (seatsRemaining <= 0) return 'SOLD_OUT';
+  return isLimited(seatsRemaining, capacity) ? 'LIMITED' : 'AVAILABLE';
 }
 
 /** The departure as the API answers it. */
@@ -49,6 +58,11 @@ const RANK: Record<SalesStatus, number> = { AVAILABLE: 0, LIMITED: 1, SOLD_OUT: 
 /** The best of the statuses (AVAILABLE > LIMITED > SOLD_OUT > CLOSED); CLOSED when there is none. */
 export function bestSalesStatus(statuses: Iterable<SalesStatus>): SalesStatus {
   let best: SalesStatus = 'CLOSED';
-  for (const status of statuses) if (RANK[status] < RANK[best]) best = status;
+  for (const status of statuses) best = betterSalesStatus(best, status);
   return best;
+}
+
+/** The better of two statuses, as `bestSalesStatus` ranks them. */
+export function betterSalesStatus(a: SalesStatus, b: SalesStatus): SalesStatus {
+  return RANK[b] < RANK[a] ? b : a;
 }
