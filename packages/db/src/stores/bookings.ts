@@ -1,6 +1,7 @@
 import {
   type Availability,
   type BookingAddOn,
+  type FirstBookingWrites,
   type BookingFilter,
   type BookingPatch,
   type BookingRecord,
@@ -25,6 +26,7 @@ import {
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
 import { createAvailabilityStore, lockDepartureIfFree } from './availability.js';
+import { toNewHistoryRow } from './booking-history.js';
 import {
   type DbBigint,
   type DbTimestamp,
@@ -38,6 +40,7 @@ import {
   toPage,
   utcDayStart,
 } from './columns.js';
+import { toNewSessionRow } from './payments.js';
 
 export interface BookingRow {
   id: string;
@@ -207,9 +210,9 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
   };
 
   return {
-    async insert(booking: NewBooking): Promise<BookingRecord> {
+    async insert(booking: NewBooking, first: FirstBookingWrites = {}): Promise<BookingRecord> {
       const { id, workspaceId, customerId, paymentMode, holderKey, cancellationPolicy, ...rest } = booking;
-      const [row] = await bookings()
+      const inserted = bookings()
         .insert({
           id,
           workspace_id: workspaceId,
@@ -220,7 +223,16 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
           ...jsonColumns(toColumns<BookingPatch>(rest, PATCH_COLUMNS), JSON_COLUMNS),
         })
         .returning('*');
-      return toBooking(row as BookingRow);
+      // One statement: the rows that name the booking go in with it (their foreign keys are
+      // checked at the statement's end, when the booking is there).
+      const query = db.with('inserted', inserted);
+      if (first.history) query.with('history', db('booking_history').insert(toNewHistoryRow(first.history)));
+      if (first.paymentSession) {
+        query.with('session', db('payment_sessions').insert(toNewSessionRow(first.paymentSession)));
+      }
+      const [row]: BookingRow[] = await query.select('*').from('inserted');
+      if (!row) throw new Error(`Booking ${id} was not written.`);
+      return toBooking(row);
     },
 
     async findById(workspaceId: string, id: string): Promise<BookingRecord | null> {
@@ -260,6 +272,15 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
         return fail({ ...conflict('The booking is changing concurrently; retry.'), retryable: true });
       departures.set(moved.id, moved);
       return ok({ booking, departures });
+    },
+
+    async lockHolder(availabilityId: string, holderKey: string): Promise<void> {
+      // A transaction-level lock outside a transaction would be released at once.
+      if (!db.isTransaction) throw new Error('bookings.lockHolder needs a transaction.');
+      // The name cannot collide with the two-part names of idempotency keys and OCTO uuids.
+      await db.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
+        JSON.stringify(['holds', availabilityId, holderKey]),
+      ]);
     },
 
     async liveHoldsOf(

@@ -115,18 +115,29 @@ export function createCustomerStore(db: Knex | Knex.Transaction): CustomerStore 
     },
 
     async findOrCreateByEmail(workspaceId: string, customer: NewCustomer): Promise<Customer> {
-      // Insert-or-ignore then read: a concurrent twin's insert makes ours a no-op (it waits for the
-      // twin to commit), and the read that follows sees the twin's row.
-      await customers()
-        .insert(toNewRow(workspaceId, customer))
-        .onConflict(db.raw('(workspace_id, lower(email))'))
-        .ignore();
-      const row = await customers()
-        .where({ workspace_id: workspaceId })
-        .whereRaw('lower(email) = lower(?)', [customer.email])
-        .first();
-      if (!row) throw new Error('A customer vanished right after it was written.');
-      return toCustomer(row);
+      const byEmail = (q: Knex.QueryBuilder) =>
+        q.where({ workspace_id: workspaceId }).whereRaw('lower(email) = lower(?)', [customer.email]);
+      // Insert-or-ignore and read in one statement, locking nothing: our new row, or the one
+      // that was there when the statement began.
+      const [row]: CustomerRow[] = await db
+        .with(
+          'inserted',
+          customers()
+            .insert(toNewRow(workspaceId, customer))
+            .onConflict(db.raw('(workspace_id, lower(email))'))
+            .ignore()
+            .returning('*'),
+        )
+        .select('*')
+        .from('inserted')
+        .unionAll((existing) => byEmail(existing.select('*').from('customers')))
+        .limit(1);
+      if (row) return toCustomer(row);
+      // A concurrent twin inserted it after the statement began: ours waited for the twin's
+      // commit and did nothing, and only a new statement sees the twin's row.
+      const twin = await byEmail(customers()).first();
+      if (!twin) throw new Error('A customer vanished right after it was written.');
+      return toCustomer(twin);
     },
 
     async update(workspaceId: string, id: string, patch: CustomerPatch): Promise<Customer | null> {
