@@ -199,7 +199,7 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
         expiresAt: '2030-08-01T10:00:00.123Z',
       });
       const { bookings } = stores();
-      const created = await bookings.insert(input);
+      const created = unwrap(await bookings.insert(input));
       expect(created).toEqual({
         ...input,
         version: 1,

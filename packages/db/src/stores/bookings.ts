@@ -107,6 +107,17 @@ const REFERENCE_TAKEN = {
   ),
 };
 
+/**
+ * A departure deleted (a schedule's change) after the booking read it: the whole transaction
+ * runs again and finds it gone. The error aborted the transaction, so this ends it.
+ */
+const DEPARTURE_GONE = {
+  bookings_availability_fkey: {
+    ...conflict('The departure was removed while this booking was made; try again.'),
+    retryable: true,
+  },
+};
+
 type SortField = 'createdAt' | 'startsAt' | 'totalAmount' | 'updatedAt';
 
 /** Each sort's column and how its keyset value is bound (column names are constants, never input). */
@@ -210,7 +221,7 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
   };
 
   return {
-    async insert(booking: NewBooking, first: FirstBookingWrites = {}): Promise<BookingRecord> {
+    async insert(booking: NewBooking, first: FirstBookingWrites = {}): Promise<Result<BookingRecord>> {
       const { id, workspaceId, customerId, paymentMode, holderKey, cancellationPolicy, ...rest } = booking;
       const inserted = bookings()
         .insert({
@@ -230,9 +241,15 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
       if (first.paymentSession) {
         query.with('session', db('payment_sessions').insert(toNewSessionRow(first.paymentSession)));
       }
-      const [row]: BookingRow[] = await query.select('*').from('inserted');
-      if (!row) throw new Error(`Booking ${id} was not written.`);
-      return toBooking(row);
+      try {
+        const [row]: BookingRow[] = await query.select('*').from('inserted');
+        if (!row) throw new Error(`Booking ${id} was not written.`);
+        return ok(toBooking(row));
+      } catch (error) {
+        const known = constraintError(error, DEPARTURE_GONE);
+        if (known) return fail(known);
+        throw error;
+      }
     },
 
     async findById(workspaceId: string, id: string): Promise<BookingRecord | null> {

@@ -220,7 +220,7 @@ export function createBooking(
             expiresAt,
           )
         : null;
-    let booking = await stores.bookings.insert(
+    const inserted = await stores.bookings.insert(
       {
         id,
         workspaceId,
@@ -255,6 +255,8 @@ export function createBooking(
         ...(session && { paymentSession: session }),
       },
     );
+    if (!inserted.ok) return inserted;
+    let booking = inserted.value;
     if (input.externalReference !== undefined) {
       const claimed = await stores.bookings.claimExternalReference(
         workspaceId,

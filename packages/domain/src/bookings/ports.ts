@@ -62,8 +62,12 @@ export interface FirstBookingWrites {
 }
 
 export interface BookingStore {
-  /** Inserts the booking and, in the same statement, what it starts with. */
-  insert(booking: NewBooking, first?: FirstBookingWrites): Promise<BookingRecord>;
+  /**
+   * Inserts the booking and, in the same statement, what it starts with. Fails, marked
+   * `retryable`, when its departure was deleted since it was read (the transaction cannot go
+   * on then: return the failure).
+   */
+  insert(booking: NewBooking, first?: FirstBookingWrites): Promise<Result<BookingRecord>>;
   findById(workspaceId: string, id: string): Promise<BookingRecord | null>;
   findByPublicToken(publicToken: string): Promise<BookingRecord | null>;
   /** Locks the booking row (FOR UPDATE). Lock its departure(s) first: departures, then bookings. */
