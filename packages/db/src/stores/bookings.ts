@@ -40,6 +40,7 @@ import {
   toPage,
   utcDayStart,
 } from './columns.js';
+import { refreshStatsQuery } from './customers.js';
 import { toNewSessionRow } from './payments.js';
 
 export interface BookingRow {
@@ -240,6 +241,9 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
       if (first.history) query.with('history', db('booking_history').insert(toNewHistoryRow(first.history)));
       if (first.paymentSession) {
         query.with('session', db('payment_sessions').insert(toNewSessionRow(first.paymentSession)));
+      }
+      if (first.refreshCustomerStats) {
+        query.with('stats', refreshStatsQuery(db, workspaceId, customerId, 'inserted'));
       }
       try {
         const [row]: BookingRow[] = await query.select('*').from('inserted');

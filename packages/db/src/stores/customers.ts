@@ -79,6 +79,35 @@ const toNewRow = (workspaceId: string, customer: NewCustomer) => ({
   marketing_consent: customer.marketingConsent,
 });
 
+/**
+ * Recomputes the customer's `total_bookings` and `lifetime_value` from its bookings. `alsoOf`
+ * names a CTE of bookings rows written by the same statement, which its snapshot cannot see yet.
+ */
+export function refreshStatsQuery(
+  db: Knex | Knex.Transaction,
+  workspaceId: string,
+  customerId: string,
+  alsoOf?: string,
+): Knex.Raw {
+  const also = alsoOf ? `union all select status, amount_paid, amount_refunded from ${alsoOf}` : '';
+  return db.raw(
+    `update customers set
+       total_bookings = stats.total_bookings,
+       lifetime_value = stats.lifetime_value,
+       updated_at = now()
+     from (
+       select count(*) filter (where status <> 'CANCELLED')::integer as total_bookings,
+              coalesce(sum(amount_paid - amount_refunded), 0)::bigint as lifetime_value
+       from (
+         select status, amount_paid, amount_refunded from bookings
+         where workspace_id = ? and customer_id = ? ${also}
+       ) as counted
+     ) as stats
+     where customers.workspace_id = ? and customers.id = ?`,
+    [workspaceId, customerId, workspaceId, customerId],
+  );
+}
+
 /** The user's text as a literal ILIKE substring pattern (escape character `\`). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -154,20 +183,7 @@ export function createCustomerStore(db: Knex | Knex.Transaction): CustomerStore 
     },
 
     async refreshStats(workspaceId: string, customerId: string): Promise<void> {
-      await db.raw(
-        `update customers set
-           total_bookings = stats.total_bookings,
-           lifetime_value = stats.lifetime_value,
-           updated_at = now()
-         from (
-           select count(*) filter (where status <> 'CANCELLED')::integer as total_bookings,
-                  coalesce(sum(amount_paid - amount_refunded), 0)::bigint as lifetime_value
-           from bookings
-           where workspace_id = ? and customer_id = ?
-         ) as stats
-         where customers.workspace_id = ? and customers.id = ?`,
-        [workspaceId, customerId, workspaceId, customerId],
-      );
+      await refreshStatsQuery(db, workspaceId, customerId);
     },
 
     async list(workspaceId: string, filter: { q?: string }, page: PageRequest): Promise<Page<Customer>> {

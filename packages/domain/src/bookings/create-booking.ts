@@ -195,8 +195,9 @@ export function createBooking(
     if (!sale.ok) return sale;
     const { departure, tour, version } = read;
 
+    const customerId = newId('customer');
     const customer = await stores.customers.findOrCreateByEmail(workspaceId, {
-      id: newId('customer'),
+      id: customerId,
       name: input.customer.name,
       email: input.customer.email,
       phone: input.customer.phone ?? null,
@@ -253,6 +254,8 @@ export function createBooking(
       {
         history: statusEntry({ id, workspaceId, status }, null, ctx.actor, null),
         ...(session && { paymentSession: session }),
+        // A customer made just now is this transaction's alone: its stats go in with the booking.
+        refreshCustomerStats: customer.id === customerId,
       },
     );
     if (!inserted.ok) return inserted;
@@ -272,7 +275,7 @@ export function createBooking(
       if (mode === 'PAYMENT_LINK') links.paymentLinkUrl = url;
       else links.checkoutUrl = url;
     }
-    await stores.customers.refreshStats(workspaceId, customer.id);
+    if (customer.id !== customerId) await stores.customers.refreshStats(workspaceId, customer.id);
     await emitBookingEvent(stores, deps.clock, 'booking.created', booking);
     if (booking.status === 'CONFIRMED')
       await emitBookingEvent(stores, deps.clock, 'booking.confirmed', booking);

@@ -59,6 +59,13 @@ export interface FirstBookingWrites {
   history?: NewHistoryEntry;
   /** Its first payment page (a new booking has no other to close). */
   paymentSession?: NewPaymentSession;
+  /**
+   * Its customer's stats refreshed with it counted (`CustomerStore.refreshStats`). This locks
+   * the customer's row before the departure's (a foreign key is checked at the statement's
+   * end), the reverse of the seat writes' order: only for a customer created in this
+   * transaction, whose row no other can lock yet. Refresh any other after the insert.
+   */
+  refreshCustomerStats?: boolean;
 }
 
 export interface BookingStore {
