@@ -122,8 +122,8 @@ function assignedTo(query: Knex.QueryBuilder, resource: AssignedResource, prefix
 }
 
 /**
- * Locks the departure (FOR UPDATE) unless another transaction holds it: null then, or when
- * there is none. For a lock taken out of the usual id order, where waiting could deadlock.
+ * Locks the departure (as `lock` does) unless another transaction holds it: null then, or
+ * when there is none. For a lock taken out of the usual id order, where waiting could deadlock.
  */
 export async function lockDepartureIfFree(
   db: Knex | Knex.Transaction,
@@ -133,7 +133,7 @@ export async function lockDepartureIfFree(
   const row = await db<AvailabilityRow>('availability')
     .select('availability.*', db.raw(heldSeatsOf('availability')))
     .where({ workspace_id: workspaceId, id })
-    .forUpdate()
+    .forNoKeyUpdate()
     .skipLocked()
     .first();
   return row ? toAvailability(row) : null;
@@ -176,7 +176,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
       try {
         // On a transaction this is a savepoint: a CHECK violation rolls back only this write.
         return await db.transaction(async (trx): Promise<Result<Availability>> => {
-          const row = await read(trx).where({ workspace_id: workspaceId, id }).forUpdate().first();
+          const row = await read(trx).where({ workspace_id: workspaceId, id }).forNoKeyUpdate().first();
           if (!row) return fail(notFound('availability'));
           const decision = decide(toAvailability(row));
           if (!decision.ok) return decision;
@@ -215,7 +215,10 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
     },
 
     async lock(workspaceId: string, id: string): Promise<Availability | null> {
-      const row = await read().where({ workspace_id: workspaceId, id }).forUpdate().first();
+      // The lock an update of the row takes: it queues with seat writes and edits, and leaves
+      // alone the key-share locks of bookings being inserted (their foreign key), which a
+      // FOR UPDATE would wait out behind every booking in flight.
+      const row = await read().where({ workspace_id: workspaceId, id }).forNoKeyUpdate().first();
       return row ? toAvailability(row) : null;
     },
 

@@ -275,7 +275,6 @@ export function createBooking(
       if (mode === 'PAYMENT_LINK') links.paymentLinkUrl = url;
       else links.checkoutUrl = url;
     }
-    if (customer.id !== customerId) await stores.customers.refreshStats(workspaceId, customer.id);
     await emitBookingEvent(stores, deps.clock, 'booking.created', booking);
     if (booking.status === 'CONFIRMED')
       await emitBookingEvent(stores, deps.clock, 'booking.confirmed', booking);
@@ -286,6 +285,9 @@ export function createBooking(
     // Last: the seats, at the version validated above.
     const taken = await stores.availability.takeSeats(workspaceId, departure.id, count, version);
     if (!taken.ok) return fail(await refusal(stores, now, workspaceId, departure.id, taken.error));
+    // Another transaction may lock an existing customer's row, a cancel after its departure's:
+    // locked here, after the seats, it is taken in that same order (never a cycle).
+    if (customer.id !== customerId) await stores.customers.refreshStats(workspaceId, customer.id);
     return ok({ booking, links });
   });
 }

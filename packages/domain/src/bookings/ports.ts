@@ -61,9 +61,10 @@ export interface FirstBookingWrites {
   paymentSession?: NewPaymentSession;
   /**
    * Its customer's stats refreshed with it counted (`CustomerStore.refreshStats`). This locks
-   * the customer's row before the departure's (a foreign key is checked at the statement's
-   * end), the reverse of the seat writes' order: only for a customer created in this
-   * transaction, whose row no other can lock yet. Refresh any other after the insert.
+   * the customer's row before the departure is touched (a foreign key is checked at the
+   * statement's end), the reverse of the order seat writes take them (departure, then
+   * customer): only for a customer created in this transaction, whose row no other can lock
+   * yet. Refresh any other customer's after taking the seats.
    */
   refreshCustomerStats?: boolean;
 }

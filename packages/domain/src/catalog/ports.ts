@@ -92,7 +92,10 @@ export interface AvailabilityStore {
     decide: (current: Availability) => Result<AvailabilityPatch>,
   ): Promise<Result<Availability>>;
   list(workspaceId: string, filter: AvailabilityFilter, page: PageRequest): Promise<Page<Availability>>;
-  /** Locks the departure row (FOR UPDATE) for the rest of the current transaction. */
+  /**
+   * Locks the departure row for the rest of the current transaction (FOR NO KEY UPDATE, what a
+   * seat write takes): seat writes and edits of one departure serialise; bookings still insert.
+   */
   lock(workspaceId: string, id: string): Promise<Availability | null>;
   /** The departure with what a booking checks, in one read and without a lock; null when unknown. */
   findForBooking(workspaceId: string, id: string): Promise<DepartureForBooking | null>;
