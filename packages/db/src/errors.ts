@@ -26,7 +26,8 @@ function pgErrorFields(error: unknown): PgErrorFields | null {
  */
 export function constraintError(error: unknown, known: ConstraintErrors): DomainError | null {
   const fields = pgErrorFields(error);
-  if (!fields || ![UNIQUE_VIOLATION, CHECK_VIOLATION, FOREIGN_KEY_VIOLATION].includes(fields.code)) return null;
+  if (!fields || ![UNIQUE_VIOLATION, CHECK_VIOLATION, FOREIGN_KEY_VIOLATION].includes(fields.code))
+    return null;
   return (fields.constraint && known[fields.constraint]) || null;
 }
 

@@ -233,7 +233,8 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
           'a.*',
           db.raw('to_jsonb(t) as tour'),
           db.raw(
-            `(select coalesce(jsonb_agg(jsonb_build_object('date', b.date::text, 'tourId', b.tour_id)), '[]')
+            `(select coalesce(jsonb_agg(jsonb_build_object('date', b.date::text, 'tourId', b.tour_id)
+                                        order by b.date, b.id), '[]')
               from blackout_dates b
               where b.workspace_id = a.workspace_id
                 and (b.tour_id is null or b.tour_id = a.tour_id)

@@ -1,7 +1,6 @@
 import {
   type Availability,
   type BookingAddOn,
-  type FirstBookingWrites,
   type BookingFilter,
   type BookingPatch,
   type BookingRecord,
@@ -10,6 +9,7 @@ import {
   type BookingStore,
   type CancellationPolicy,
   conflict,
+  type FirstBookingWrites,
   fail,
   type Keyset,
   type LockedBooking,
