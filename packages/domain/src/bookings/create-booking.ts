@@ -147,10 +147,10 @@ async function refusal(
 
 /**
  * Decisions §2-§3: price, hold, open the payment, emit `booking.created`, and reserve the seats
- * atomically. The departure is read without a lock and its seats are taken by the last write,
- * a conditional update at the version validated, so a hot departure's row is locked only from
- * there to the commit. A departure edited meanwhile makes the whole transaction run again; a
- * departure full by then is 409 and nothing of the booking stays.
+ * atomically. The departure is read without a lock and its seats are taken at the end (only an
+ * existing customer's stats follow), by a conditional update at the version validated, so a
+ * hot departure's row is locked only from there to the commit. A departure edited meanwhile
+ * makes the whole transaction run again; one full by then is 409 and nothing of the booking stays.
  */
 export function createBooking(
   deps: CreateBookingDeps,
