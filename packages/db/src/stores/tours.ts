@@ -28,7 +28,7 @@ import {
   toNumber,
 } from './columns.js';
 
-interface TourRow {
+export interface TourRow {
   id: string;
   workspace_id: string;
   slug: string;
@@ -78,7 +78,7 @@ const SLUG_TAKEN = {
   tours_workspace_slug_key: conflict('A tour with this slug already exists.', 'slug', 'already_exists'),
 };
 
-function toTour(row: TourRow): Tour {
+export function toTour(row: TourRow): Tour {
   return {
     id: row.id,
     slug: row.slug,
