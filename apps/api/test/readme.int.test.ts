@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createUnitOfWork } from '@travelops/db';
-import { createJobs, createWorker } from '@travelops/jobs';
+import { createJobs, createWorker, outboxWakeUps } from '@travelops/jobs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemo } from '../src/cli/seed.js';
 import { systemClock } from '../src/compose.js';
@@ -16,6 +16,7 @@ const root = join(import.meta.dirname, '..', '..', '..');
 const quiet = { info() {}, warn() {}, error() {} };
 let t: TestApi;
 let worker: ReturnType<typeof createWorker>;
+let listener: { close(): Promise<void> } | undefined;
 let readme: string;
 let cwd: string;
 beforeAll(async () => {
@@ -30,12 +31,15 @@ beforeAll(async () => {
     logger: quiet,
   });
   worker.start();
+  // As the worker process does: a committed event wakes the delivery job (the poll is the safety net).
+  listener = t.api.database.listenForOutbox(outboxWakeUps(worker, quiet));
   readme = await readFile(join(root, 'README.md'), 'utf8');
   // A scratch directory for the files the commands write; `packages` as in a clone.
   cwd = await mkdtemp(join(tmpdir(), 'travelops-readme-'));
   await symlink(join(root, 'packages'), join(cwd, 'packages'));
 });
 afterAll(async () => {
+  await listener?.close();
   await worker?.stop();
   await t.close();
   await rm(cwd, { recursive: true, force: true });
