@@ -39,11 +39,11 @@ describe('calendarValidUntil: the first instant the clock alone changes the cale
       NOW + 7 * HOUR,
     ],
     [
-      'started, cancelled or closed departures never reopen with time',
+      'started, cancelled or boarding departures never reopen with time',
       [
         departure('SCHEDULED', NOW),
         departure('CANCELLED', NOW + HOUR),
-        departure('CLOSED', NOW + HOUR),
+        departure('BOARDING', NOW + HOUR),
         departure('COMPLETED', NOW - HOUR),
       ],
       Number.POSITIVE_INFINITY,
