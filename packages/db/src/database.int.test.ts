@@ -48,6 +48,7 @@ describe('migrations on PostgreSQL', () => {
         '0012-guest-holds',
         '0013-octo',
         '0014-notifications',
+        '0015-departure-version',
       ]);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
@@ -84,6 +85,7 @@ describe('embedded PGlite', () => {
       '0012-guest-holds',
       '0013-octo',
       '0014-notifications',
+      '0015-departure-version',
     ]);
     const id = newId('workspace');
     const created = await createStores(first.knex).workspaces.insert({ id, slug: 'kept', name: 'Kept' });

@@ -3,6 +3,7 @@ import type { DomainError } from '@travelops/domain';
 /** SQLSTATE codes this package turns into expected outcomes; every other error is a bug and is rethrown. */
 const UNIQUE_VIOLATION = '23505';
 const CHECK_VIOLATION = '23514';
+const FOREIGN_KEY_VIOLATION = '23503';
 
 /** Constraint (or unique index) name -> the domain error its violation means. */
 export type ConstraintErrors = Readonly<Record<string, DomainError>>;
@@ -20,12 +21,13 @@ function pgErrorFields(error: unknown): PgErrorFields | null {
 }
 
 /**
- * The domain error for a unique or check violation of one of `known`'s constraints, else null.
+ * The domain error for a unique, check or foreign-key violation of one of `known`'s constraints, else null.
  * pg and PGlite both report the violated constraint's name, so the mapping is exact.
  */
 export function constraintError(error: unknown, known: ConstraintErrors): DomainError | null {
   const fields = pgErrorFields(error);
-  if (!fields || (fields.code !== UNIQUE_VIOLATION && fields.code !== CHECK_VIOLATION)) return null;
+  if (!fields || ![UNIQUE_VIOLATION, CHECK_VIOLATION, FOREIGN_KEY_VIOLATION].includes(fields.code))
+    return null;
   return (fields.constraint && known[fields.constraint]) || null;
 }
 

@@ -131,6 +131,9 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
     sendError(res, { code: 'NOT_FOUND', message: 'No such route.' });
   });
   app.use(async (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // A read counted beside its work: its count settles first (the headers; a refusal wins).
+    const refused = res.headersSent ? null : await admission.settleCount(res);
+    if (refused) return sendError(res, refused);
     // An error before the request was counted (an undecodable path) still answers with the headers.
     if (!isCounted(res) && !res.headersSent) {
       await deps.rateLimiter

@@ -13,6 +13,7 @@ import * as payments from './0011-payments.js';
 import * as guestHolds from './0012-guest-holds.js';
 import * as octo from './0013-octo.js';
 import * as notifications from './0014-notifications.js';
+import * as departureVersion from './0015-departure-version.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -34,6 +35,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0012-guest-holds', guestHolds],
   ['0013-octo', octo],
   ['0014-notifications', notifications],
+  ['0015-departure-version', departureVersion],
 ];
 
 // Bundled modules instead of files on disk, so the single tsup bundle carries its schema.

@@ -5,8 +5,10 @@ import {
   type AvailabilityPatch,
   type AvailabilityStatus,
   type AvailabilityStore,
+  type BlackoutDay,
   type CalendarDeparture,
   conflict,
+  type DepartureForBooking,
   type DeparturePrice,
   fail,
   type NewAvailability,
@@ -15,6 +17,7 @@ import {
   type Page,
   type PageRequest,
   type Result,
+  type SeatRefusal,
 } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
@@ -28,6 +31,7 @@ import {
   toPage,
   utcDayStart,
 } from './columns.js';
+import { type TourRow, toTour } from './tours.js';
 
 interface AvailabilityRow {
   id: string;
@@ -45,6 +49,7 @@ interface AvailabilityRow {
   updated_at: DbTimestamp;
   prices: DeparturePrice[];
   schedule_id: string | null;
+  version: number;
   /** Selected with every read (see heldSeatsOf); absent on a bare row. */
   held_seats?: number;
 }
@@ -168,8 +173,8 @@ function assignedTo(query: Knex.QueryBuilder, resource: AssignedResource, prefix
 }
 
 /**
- * Locks the departure (FOR UPDATE) unless another transaction holds it: null then, or when
- * there is none. For a lock taken out of the usual id order, where waiting could deadlock.
+ * Locks the departure (as `lock` does) unless another transaction holds it: null then, or
+ * when there is none. For a lock taken out of the usual id order, where waiting could deadlock.
  */
 export async function lockDepartureIfFree(
   db: Knex | Knex.Transaction,
@@ -179,7 +184,7 @@ export async function lockDepartureIfFree(
   const row = await db<AvailabilityRow>('availability')
     .select('availability.*', db.raw(heldSeatsOf('availability')))
     .where({ workspace_id: workspaceId, id })
-    .forUpdate()
+    .forNoKeyUpdate()
     .skipLocked()
     .first();
   return row ? toAvailability(row) : null;
@@ -222,7 +227,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
       try {
         // On a transaction this is a savepoint: a CHECK violation rolls back only this write.
         return await db.transaction(async (trx): Promise<Result<Availability>> => {
-          const row = await read(trx).where({ workspace_id: workspaceId, id }).forUpdate().first();
+          const row = await read(trx).where({ workspace_id: workspaceId, id }).forNoKeyUpdate().first();
           if (!row) return fail(notFound('availability'));
           const decision = decide(toAvailability(row));
           if (!decision.ok) return decision;
@@ -230,7 +235,8 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
           if (Object.keys(changes).length === 0) return ok(toAvailability(row));
           const [updated] = await departures(trx)
             .where({ workspace_id: workspaceId, id })
-            .update({ ...changes, updated_at: trx.fn.now() })
+            // A booking validated the departure before this edit takes no seat at its old version.
+            .update({ ...changes, version: trx.raw('version + 1'), updated_at: trx.fn.now() })
             .returning(withHeld(trx));
           return ok(toAvailability(updated as AvailabilityRow));
         });
@@ -260,8 +266,58 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
     },
 
     async lock(workspaceId: string, id: string): Promise<Availability | null> {
-      const row = await read().where({ workspace_id: workspaceId, id }).forUpdate().first();
+      // The lock an update of the row takes: it queues with seat writes and edits, and leaves
+      // alone the key-share locks of bookings being inserted (their foreign key), which a
+      // FOR UPDATE would wait out behind every booking in flight.
+      const row = await read().where({ workspace_id: workspaceId, id }).forNoKeyUpdate().first();
       return row ? toAvailability(row) : null;
+    },
+
+    async findForBooking(workspaceId: string, id: string): Promise<DepartureForBooking | null> {
+      // One statement for the departure, its tour and the blackouts of its UTC day and a day either side.
+      const row: (AvailabilityRow & { tour: TourRow; blackouts: BlackoutDay[] }) | undefined = await db(
+        'availability as a',
+      )
+        .join('tours as t', (on) => on.on('t.workspace_id', 'a.workspace_id').andOn('t.id', 'a.tour_id'))
+        .where({ 'a.workspace_id': workspaceId, 'a.id': id })
+        .first(
+          'a.*',
+          db.raw('to_jsonb(t) as tour'),
+          db.raw(
+            `(select coalesce(jsonb_agg(jsonb_build_object('date', b.date::text, 'tourId', b.tour_id)
+                                        order by b.date, b.id), '[]')
+              from blackout_dates b
+              where b.workspace_id = a.workspace_id
+                and (b.tour_id is null or b.tour_id = a.tour_id)
+                and b.date between (a.starts_at at time zone 'UTC')::date - 1
+                               and (a.starts_at at time zone 'UTC')::date + 1) as blackouts`,
+          ),
+        );
+      if (!row) return null;
+      const { heldSeats: _, ...departure } = toAvailability(row);
+      return { departure, tour: toTour(row.tour), blackouts: row.blackouts, version: row.version };
+    },
+
+    async takeSeats(
+      workspaceId: string,
+      id: string,
+      count: number,
+      version: number,
+    ): Promise<Result<true, SeatRefusal>> {
+      // The arithmetic and the check happen in the row, under its lock (waiting for a concurrent
+      // writer re-evaluates the condition on its committed row); no error, so no savepoint.
+      const taken = await departures()
+        .where({ workspace_id: workspaceId, id, version })
+        .whereRaw('booked_seats + ? <= capacity', [count])
+        .update({ booked_seats: db.raw('booked_seats + ?', [count]), updated_at: db.fn.now() });
+      if (taken === 1) return ok(true);
+      // A statement of its own, so it sees what was committed while the update waited.
+      const now = await departures()
+        .where({ workspace_id: workspaceId, id })
+        .first('version', 'capacity', 'booked_seats');
+      const left = now ? now.capacity - now.booked_seats : 0;
+      if (!now || now.version !== version || left >= count) return fail({ reason: 'stale' });
+      return fail({ reason: 'sold_out', seatsRemaining: left });
     },
 
     async adjustBookedSeats(workspaceId: string, id: string, delta: number): Promise<Result<Availability>> {

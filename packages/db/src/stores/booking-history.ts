@@ -3,6 +3,7 @@ import type {
   BookingHistoryEntry,
   BookingHistoryStore,
   BookingStatus,
+  NewHistoryEntry,
   Page,
   PageRequest,
 } from '@travelops/domain';
@@ -31,21 +32,24 @@ const toEntry = (row: HistoryRow): BookingHistoryEntry => ({
   createdAt: toIso(row.created_at),
 });
 
+/** The row of a new entry (the bookings store writes a new booking's first one). */
+export const toNewHistoryRow = (entry: NewHistoryEntry) => ({
+  id: entry.id,
+  workspace_id: entry.workspaceId,
+  booking_id: entry.bookingId,
+  from_status: entry.fromStatus,
+  to_status: entry.toStatus,
+  reason: entry.reason,
+  actor_type: entry.actor.type,
+  actor_id: entry.actor.id,
+});
+
 export function createBookingHistoryStore(db: Knex | Knex.Transaction): BookingHistoryStore {
   const history = () => db<HistoryRow>('booking_history');
 
   return {
-    async append(entry: Omit<BookingHistoryEntry, 'createdAt'> & { workspaceId: string }): Promise<void> {
-      await history().insert({
-        id: entry.id,
-        workspace_id: entry.workspaceId,
-        booking_id: entry.bookingId,
-        from_status: entry.fromStatus,
-        to_status: entry.toStatus,
-        reason: entry.reason,
-        actor_type: entry.actor.type,
-        actor_id: entry.actor.id,
-      });
+    async append(entry: NewHistoryEntry): Promise<void> {
+      await history().insert(toNewHistoryRow(entry));
     },
 
     async list(

@@ -1,4 +1,5 @@
 import {
+  type Availability,
   BOOKING_SORTS,
   type BookingRecord,
   conflict,
@@ -7,6 +8,7 @@ import {
   type OutboxEvent,
   ok,
   type PaymentSession,
+  type SeatRefusal,
   unprocessable,
 } from '@travelops/domain';
 import type { Knex } from 'knex';
@@ -24,6 +26,7 @@ import {
   newBookingScene,
   newCustomer,
   newDeparture,
+  newTour,
   newWorkspace,
   participant,
   unwrap,
@@ -39,6 +42,19 @@ function signal(): { promise: Promise<void>; fire: () => void } {
     fire = resolve;
   });
   return { promise, fire };
+}
+
+/** Until some session of this database waits for a lock of `event` (`transactionid`, `advisory`, ...). */
+async function untilWaiting(knex: Knex, event: string): Promise<void> {
+  for (;;) {
+    const { rows } = await knex.raw(
+      `select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and wait_event = ?`,
+      [event],
+    );
+    if (rows[0].waiting > 0) return;
+    await pause(10);
+  }
 }
 
 /** Booking, history, payment, outbox and idempotency rules; runs inside `describeStoreContract`. */
@@ -73,6 +89,163 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
         'NOT_FOUND',
       );
       expect(await availability.lock(other, availabilityId)).toBeNull();
+    });
+
+    it('findForBooking reads the departure, its tour and the blackouts of its day at once; null elsewhere', async () => {
+      const scene = await newBookingScene(knex(), '2030-09-01T23:30:00.000Z');
+      const { workspaceId, tourId, availabilityId } = scene;
+      const s = stores();
+      const otherTour = await newTour(knex(), workspaceId, 'other');
+      const blackout = async (date: string, tour: string | null) =>
+        unwrap(
+          await s.blackoutDates.insert(workspaceId, {
+            id: newId('blackoutDate'),
+            tourId: tour,
+            date,
+            reason: null,
+          }),
+        );
+      // Its UTC date and a day either side (the rule picks the tour's local day among them).
+      await blackout('2030-08-31', tourId);
+      await blackout('2030-09-02', null);
+      await blackout('2030-09-01', otherTour);
+      await blackout('2030-09-03', null);
+      await blackout('2030-08-30', tourId);
+
+      const read = await s.availability.findForBooking(workspaceId, availabilityId);
+      const { heldSeats: _, ...departure } = (await s.availability.findById(
+        workspaceId,
+        availabilityId,
+      )) as Availability;
+      expect(read).toEqual({
+        departure,
+        tour: await s.tours.findById(workspaceId, tourId),
+        blackouts: [
+          { date: '2030-08-31', tourId },
+          { date: '2030-09-02', tourId: null },
+        ],
+        version: 1,
+      });
+      expect(await s.availability.findForBooking(await newWorkspace(knex()), availabilityId)).toBeNull();
+      expect(await s.availability.findForBooking(workspaceId, newId('availability'))).toBeNull();
+    });
+
+    it('the version counts edits of a departure, not its seats', async () => {
+      const { workspaceId, availabilityId } = await newBookingScene(knex());
+      const s = stores();
+      const versionOf = async () =>
+        (await s.availability.findForBooking(workspaceId, availabilityId))?.version;
+      expect(await versionOf()).toBe(1);
+      unwrap(await s.availability.adjustBookedSeats(workspaceId, availabilityId, 2));
+      expect(await s.availability.takeSeats(workspaceId, availabilityId, 1, 1)).toEqual(ok(true));
+      unwrap(await s.availability.updateWith(workspaceId, availabilityId, () => ok({})));
+      expect(await versionOf()).toBe(1);
+      unwrap(await s.availability.updateWith(workspaceId, availabilityId, () => ok({ capacity: 12 })));
+      expect(await versionOf()).toBe(2);
+      unwrap(
+        await s.availability.updateWith(workspaceId, availabilityId, () =>
+          ok({ status: 'DELAYED' as const }),
+        ),
+      );
+      expect(await versionOf()).toBe(3);
+      await s.schedules.resizeDepartures(workspaceId, [availabilityId], 14);
+      expect(await versionOf()).toBe(4);
+      await s.schedules.cancelDepartures(workspaceId, [availabilityId]);
+      expect(await versionOf()).toBe(5);
+    });
+
+    it('takeSeats takes seats only at the version read and while they last; a refusal takes nothing', async () => {
+      const { workspaceId, availabilityId } = await newBookingScene(knex());
+      const { availability } = stores();
+      expect(await availability.takeSeats(workspaceId, availabilityId, 3, 1)).toEqual(ok(true));
+      expect(await availability.takeSeats(workspaceId, availabilityId, 7, 1)).toEqual(ok(true));
+      expect(await bookedSeats(availabilityId)).toBe(10);
+      expect(await availability.takeSeats(workspaceId, availabilityId, 1, 1)).toEqual(
+        fail({ reason: 'sold_out', seatsRemaining: 0 }),
+      );
+      unwrap(await availability.updateWith(workspaceId, availabilityId, () => ok({ capacity: 12 })));
+      // Edited since version 1: whoever read that must decide again, even with seats to spare.
+      expect(await availability.takeSeats(workspaceId, availabilityId, 1, 1)).toEqual(
+        fail({ reason: 'stale' }),
+      );
+      expect(await availability.takeSeats(workspaceId, availabilityId, 3, 2)).toEqual(
+        fail({ reason: 'sold_out', seatsRemaining: 2 }),
+      );
+      expect(await availability.takeSeats(workspaceId, availabilityId, 2, 2)).toEqual(ok(true));
+      expect(await bookedSeats(availabilityId)).toBe(12);
+      const other = await newWorkspace(knex());
+      expect(await availability.takeSeats(other, availabilityId, 1, 2)).toEqual(fail({ reason: 'stale' }));
+      expect(await availability.takeSeats(workspaceId, newId('availability'), 1, 1)).toEqual(
+        fail({ reason: 'stale' }),
+      );
+    });
+
+    it('thirty concurrent takeSeats of one seat at one version of a 10-seat departure: exactly 10 succeed', async () => {
+      const { workspaceId, availabilityId } = await newBookingScene(knex());
+      const results = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          uow().transaction(async ({ stores: { availability } }) => {
+            const taken = await availability.takeSeats(workspaceId, availabilityId, 1, 1);
+            return ok<true | SeatRefusal>(taken.ok ? true : taken.error);
+          }),
+        ),
+      );
+      const outcomes = results.map((result) => unwrap(result));
+      expect(outcomes.filter((outcome) => outcome === true)).toHaveLength(10);
+      expect(outcomes.filter((outcome) => outcome !== true)).toEqual(
+        Array(20).fill({ reason: 'sold_out', seatsRemaining: 0 }),
+      );
+      expect(await bookedSeats(availabilityId)).toBe(10);
+    });
+
+    it('takeSeats waits for an edit in flight, then finds its version stale', async ({ skip }) => {
+      if (!database().concurrentSessions) skip('one connection: transactions cannot overlap');
+      const { workspaceId, availabilityId } = await newBookingScene(knex());
+      const edited = signal();
+      const release = signal();
+      const edit = uow().transaction(async ({ stores: { availability } }) => {
+        const done = await availability.updateWith(workspaceId, availabilityId, () => ok({ capacity: 8 }));
+        edited.fire();
+        await release.promise;
+        return done;
+      });
+      await edited.promise;
+      const take = uow().transaction(async ({ stores: { availability } }) => {
+        const taken = await availability.takeSeats(workspaceId, availabilityId, 1, 1);
+        return ok<true | SeatRefusal>(taken.ok ? true : taken.error);
+      });
+      await untilWaiting(knex(), 'transactionid');
+      release.fire();
+      expect(unwrap(await edit).capacity).toBe(8);
+      expect(await take).toEqual(ok({ reason: 'stale' }));
+      expect(await bookedSeats(availabilityId)).toBe(0);
+    });
+
+    it('lock serialises seat writes but lets bookings of the departure be inserted meanwhile', async ({
+      skip,
+    }) => {
+      if (!database().concurrentSessions) skip('one connection: transactions cannot overlap');
+      const scene = await newBookingScene(knex());
+      const { workspaceId, availabilityId } = scene;
+      const locked = signal();
+      const release = signal();
+      const holder = uow().transaction(async ({ stores: { availability } }) => {
+        await availability.lock(workspaceId, availabilityId);
+        locked.fire();
+        await release.promise;
+        return ok(true);
+      });
+      await locked.promise;
+      // A booking's insert (its foreign key's share lock) goes through while the lock is held.
+      const booking = await newBooking(knex(), scene);
+      const take = uow().transaction(async ({ stores: { availability } }) =>
+        availability.takeSeats(workspaceId, availabilityId, booking.participantCount, 1),
+      );
+      await untilWaiting(knex(), 'transactionid');
+      release.fire();
+      expect(await holder).toEqual(ok(true));
+      expect(await take).toEqual(ok(true));
+      expect(await bookedSeats(availabilityId)).toBe(2);
     });
 
     it('a refused adjustment inside a transaction leaves it usable, and its other work commits', async () => {
@@ -199,7 +372,7 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
         expiresAt: '2030-08-01T10:00:00.123Z',
       });
       const { bookings } = stores();
-      const created = await bookings.insert(input);
+      const created = unwrap(await bookings.insert(input));
       expect(created).toEqual({
         ...input,
         version: 1,
@@ -220,6 +393,103 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
           createStores(trx).bookings.lock(scene.workspaceId, newId('booking')),
         ),
       ).toBeNull();
+    });
+
+    it("insert writes the first history entry, payment page and a new customer's stats in its statement", async () => {
+      const scene = await newBookingScene(knex());
+      const input = bookingFields(scene, {
+        paymentMode: 'CHECKOUT',
+        paymentIntentId: newId('paymentSession'),
+      });
+      const history = {
+        id: newId('history'),
+        workspaceId: scene.workspaceId,
+        bookingId: input.id,
+        fromStatus: null,
+        toStatus: 'PENDING' as const,
+        reason: null,
+        actor: { type: 'system' as const, id: null },
+      };
+      const paymentSession = {
+        id: input.paymentIntentId as string,
+        token: `tok_${newId('paymentSession')}`,
+        workspaceId: scene.workspaceId,
+        bookingId: input.id,
+        amount: 9000,
+        currency: 'EUR',
+        purpose: 'FULL' as const,
+        status: 'OPEN' as const,
+        expiresAt: new Date('2030-08-01T10:00:00.000Z'),
+      };
+      const s = stores();
+      const created = unwrap(
+        await s.bookings.insert(input, { history, paymentSession, refreshCustomerStats: true }),
+      );
+      expect(created).toMatchObject({ id: input.id, paymentIntentId: paymentSession.id, version: 1 });
+      const page = await s.bookingHistory.list(scene.workspaceId, input.id, { limit: 10, after: null });
+      const { workspaceId: _, ...entry } = history;
+      expect(page.items).toEqual([{ ...entry, createdAt: expect.stringMatching(ISO_MS) }]);
+      expect(await s.payments.findSessionById(paymentSession.id)).toMatchObject({
+        ...paymentSession,
+        completedAt: null,
+        providerReference: null,
+      });
+      expect(await s.customers.findById(scene.workspaceId, scene.customerId)).toMatchObject({
+        totalBookings: 1,
+        lifetimeValue: 0,
+      });
+      // Counted once: a second refresh agrees with what the statement wrote.
+      await s.customers.refreshStats(scene.workspaceId, scene.customerId);
+      expect(await s.customers.findById(scene.workspaceId, scene.customerId)).toMatchObject({
+        totalBookings: 1,
+      });
+    });
+
+    it('insert on a departure deleted since it was read fails, marked retryable', async () => {
+      const scene = await newBookingScene(knex());
+      await knex()('availability').where({ id: scene.availabilityId }).del();
+      const result = await uow().transaction(async ({ stores: s }) =>
+        s.bookings.insert(bookingFields(scene)),
+      );
+      expect(errorOf(result)).toMatchObject({ code: 'CONFLICT', retryable: true });
+      expect(await knex()('bookings').where({ workspace_id: scene.workspaceId })).toEqual([]);
+    });
+
+    it("lockHolder needs a transaction; one client's holds on one departure queue, others do not", async ({
+      skip,
+    }) => {
+      const availabilityId = newId('availability');
+      await expect(stores().bookings.lockHolder(availabilityId, 'client-a')).rejects.toThrow(/transaction/);
+      if (!database().concurrentSessions) skip('one connection: transactions cannot overlap');
+      const held = signal();
+      const release = signal();
+      const order: string[] = [];
+      const first = uow().transaction(async ({ stores: s }) => {
+        await s.bookings.lockHolder(availabilityId, 'client-a');
+        held.fire();
+        await release.promise;
+        order.push('first done');
+        return ok(true);
+      });
+      await held.promise;
+      const lock = (departure: string, holder: string) =>
+        uow().transaction(async ({ stores: s }) => {
+          await s.bookings.lockHolder(departure, holder);
+          order.push(`${departure === availabilityId ? 'same' : 'other'} departure, ${holder}`);
+          return ok(true);
+        });
+      await lock(availabilityId, 'client-b');
+      await lock(newId('availability'), 'client-a');
+      const twin = lock(availabilityId, 'client-a');
+      await untilWaiting(knex(), 'advisory');
+      release.fire();
+      await Promise.all([first, twin]);
+      expect(order).toEqual([
+        'same departure, client-b',
+        'other departure, client-a',
+        'first done',
+        'same departure, client-a',
+      ]);
     });
 
     it('update writes only the patch keys, bumps the version and updatedAt', async () => {

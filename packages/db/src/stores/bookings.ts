@@ -9,6 +9,7 @@ import {
   type BookingStore,
   type CancellationPolicy,
   conflict,
+  type FirstBookingWrites,
   fail,
   type Keyset,
   type LockedBooking,
@@ -26,6 +27,7 @@ import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
 import { createAvailabilityStore, lockDepartureIfFree } from './availability.js';
 import { batchedLookup } from './batch.js';
+import { toNewHistoryRow } from './booking-history.js';
 import {
   type DbBigint,
   type DbTimestamp,
@@ -39,6 +41,8 @@ import {
   toPage,
   utcDayStart,
 } from './columns.js';
+import { refreshStatsQuery } from './customers.js';
+import { toNewSessionRow } from './payments.js';
 
 export interface BookingRow {
   id: string;
@@ -103,6 +107,17 @@ const REFERENCE_TAKEN = {
     'externalReference',
     'already_exists',
   ),
+};
+
+/**
+ * A departure deleted (a schedule's change) after the booking read it: the whole transaction
+ * runs again and finds it gone. The error aborted the transaction, so this ends it.
+ */
+const DEPARTURE_GONE = {
+  bookings_availability_fkey: {
+    ...conflict('The departure was removed while this booking was made; try again.'),
+    retryable: true,
+  },
 };
 
 type SortField = 'createdAt' | 'startsAt' | 'totalAmount' | 'updatedAt';
@@ -215,9 +230,9 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
   };
 
   return {
-    async insert(booking: NewBooking): Promise<BookingRecord> {
+    async insert(booking: NewBooking, first: FirstBookingWrites = {}): Promise<Result<BookingRecord>> {
       const { id, workspaceId, customerId, paymentMode, holderKey, cancellationPolicy, ...rest } = booking;
-      const [row] = await bookings()
+      const inserted = bookings()
         .insert({
           id,
           workspace_id: workspaceId,
@@ -228,7 +243,25 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
           ...jsonColumns(toColumns<BookingPatch>(rest, PATCH_COLUMNS), JSON_COLUMNS),
         })
         .returning('*');
-      return toBooking(row as BookingRow);
+      // One statement: the rows that name the booking go in with it (their foreign keys are
+      // checked at the statement's end, when the booking is there).
+      const query = db.with('inserted', inserted);
+      if (first.history) query.with('history', db('booking_history').insert(toNewHistoryRow(first.history)));
+      if (first.paymentSession) {
+        query.with('session', db('payment_sessions').insert(toNewSessionRow(first.paymentSession)));
+      }
+      if (first.refreshCustomerStats) {
+        query.with('stats', refreshStatsQuery(db, workspaceId, customerId, 'inserted'));
+      }
+      try {
+        const [row]: BookingRow[] = await query.select('*').from('inserted');
+        if (!row) throw new Error(`Booking ${id} was not written.`);
+        return ok(toBooking(row));
+      } catch (error) {
+        const known = constraintError(error, DEPARTURE_GONE);
+        if (known) return fail(known);
+        throw error;
+      }
     },
 
     async findById(workspaceId: string, id: string): Promise<BookingRecord | null> {
@@ -272,6 +305,15 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
         return fail({ ...conflict('The booking is changing concurrently; retry.'), retryable: true });
       departures.set(moved.id, moved);
       return ok({ booking, departures });
+    },
+
+    async lockHolder(availabilityId: string, holderKey: string): Promise<void> {
+      // A transaction-level lock outside a transaction would be released at once.
+      if (!db.isTransaction) throw new Error('bookings.lockHolder needs a transaction.');
+      // The name cannot collide with the two-part names of idempotency keys and OCTO uuids.
+      await db.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
+        JSON.stringify(['holds', availabilityId, holderKey]),
+      ]);
     },
 
     async liveHoldsOf(

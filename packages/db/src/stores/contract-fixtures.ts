@@ -183,5 +183,5 @@ export async function newBooking(
   scene: BookingScene,
   overrides: Partial<NewBooking> = {},
 ): Promise<BookingRecord> {
-  return createStores(knex).bookings.insert(bookingFields(scene, overrides));
+  return unwrap(await createStores(knex).bookings.insert(bookingFields(scene, overrides)));
 }

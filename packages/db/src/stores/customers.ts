@@ -79,6 +79,35 @@ const toNewRow = (workspaceId: string, customer: NewCustomer) => ({
   marketing_consent: customer.marketingConsent,
 });
 
+/**
+ * Recomputes the customer's `total_bookings` and `lifetime_value` from its bookings. `alsoOf`
+ * names a CTE of bookings rows written by the same statement, which its snapshot cannot see yet.
+ */
+export function refreshStatsQuery(
+  db: Knex | Knex.Transaction,
+  workspaceId: string,
+  customerId: string,
+  alsoOf?: string,
+): Knex.Raw {
+  const also = alsoOf ? `union all select status, amount_paid, amount_refunded from ${alsoOf}` : '';
+  return db.raw(
+    `update customers set
+       total_bookings = stats.total_bookings,
+       lifetime_value = stats.lifetime_value,
+       updated_at = now()
+     from (
+       select count(*) filter (where status <> 'CANCELLED')::integer as total_bookings,
+              coalesce(sum(amount_paid - amount_refunded), 0)::bigint as lifetime_value
+       from (
+         select status, amount_paid, amount_refunded from bookings
+         where workspace_id = ? and customer_id = ? ${also}
+       ) as counted
+     ) as stats
+     where customers.workspace_id = ? and customers.id = ?`,
+    [workspaceId, customerId, workspaceId, customerId],
+  );
+}
+
 /** The user's text as a literal ILIKE substring pattern (escape character `\`). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -115,18 +144,29 @@ export function createCustomerStore(db: Knex | Knex.Transaction): CustomerStore 
     },
 
     async findOrCreateByEmail(workspaceId: string, customer: NewCustomer): Promise<Customer> {
-      // Insert-or-ignore then read: a concurrent twin's insert makes ours a no-op (it waits for the
-      // twin to commit), and the read that follows sees the twin's row.
-      await customers()
-        .insert(toNewRow(workspaceId, customer))
-        .onConflict(db.raw('(workspace_id, lower(email))'))
-        .ignore();
-      const row = await customers()
-        .where({ workspace_id: workspaceId })
-        .whereRaw('lower(email) = lower(?)', [customer.email])
-        .first();
-      if (!row) throw new Error('A customer vanished right after it was written.');
-      return toCustomer(row);
+      const byEmail = (q: Knex.QueryBuilder) =>
+        q.where({ workspace_id: workspaceId }).whereRaw('lower(email) = lower(?)', [customer.email]);
+      // Insert-or-ignore and read in one statement, locking nothing: our new row, or the one
+      // that was there when the statement began.
+      const [row]: CustomerRow[] = await db
+        .with(
+          'inserted',
+          customers()
+            .insert(toNewRow(workspaceId, customer))
+            .onConflict(db.raw('(workspace_id, lower(email))'))
+            .ignore()
+            .returning('*'),
+        )
+        .select('*')
+        .from('inserted')
+        .unionAll((existing) => byEmail(existing.select('*').from('customers')))
+        .limit(1);
+      if (row) return toCustomer(row);
+      // A concurrent twin inserted it after the statement began: ours waited for the twin's
+      // commit and did nothing, and only a new statement sees the twin's row.
+      const twin = await byEmail(customers()).first();
+      if (!twin) throw new Error('A customer vanished right after it was written.');
+      return toCustomer(twin);
     },
 
     async update(workspaceId: string, id: string, patch: CustomerPatch): Promise<Customer | null> {
@@ -143,20 +183,7 @@ export function createCustomerStore(db: Knex | Knex.Transaction): CustomerStore 
     },
 
     async refreshStats(workspaceId: string, customerId: string): Promise<void> {
-      await db.raw(
-        `update customers set
-           total_bookings = stats.total_bookings,
-           lifetime_value = stats.lifetime_value,
-           updated_at = now()
-         from (
-           select count(*) filter (where status <> 'CANCELLED')::integer as total_bookings,
-                  coalesce(sum(amount_paid - amount_refunded), 0)::bigint as lifetime_value
-           from bookings
-           where workspace_id = ? and customer_id = ?
-         ) as stats
-         where customers.workspace_id = ? and customers.id = ?`,
-        [workspaceId, customerId, workspaceId, customerId],
-      );
+      await refreshStatsQuery(db, workspaceId, customerId);
     },
 
     async list(workspaceId: string, filter: { q?: string }, page: PageRequest): Promise<Page<Customer>> {

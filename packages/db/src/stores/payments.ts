@@ -1,4 +1,4 @@
-import type { PaymentRecord, PaymentSession, PaymentStore } from '@travelops/domain';
+import type { NewPaymentSession, PaymentRecord, PaymentSession, PaymentStore } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { type DbBigint, type DbTimestamp, toDateOrNull, toNumber } from './columns.js';
 
@@ -58,27 +58,26 @@ const toPayment = (row: PaymentRow): PaymentRecord => ({
   createdAt: new Date(row.created_at),
 });
 
+/** The row of a new payment page (the bookings store writes a new booking's first one). */
+export const toNewSessionRow = (session: NewPaymentSession) => ({
+  id: session.id,
+  token: session.token,
+  workspace_id: session.workspaceId,
+  booking_id: session.bookingId,
+  amount: session.amount,
+  currency: session.currency,
+  purpose: session.purpose,
+  status: session.status,
+  expires_at: session.expiresAt,
+});
+
 export function createPaymentStore(db: Knex | Knex.Transaction): PaymentStore {
   const sessions = () => db<SessionRow>('payment_sessions');
   const payments = () => db<PaymentRow>('payments');
 
   return {
-    async insertSession(
-      session: Omit<PaymentSession, 'createdAt' | 'completedAt' | 'providerReference'>,
-    ): Promise<PaymentSession> {
-      const [row] = await sessions()
-        .insert({
-          id: session.id,
-          token: session.token,
-          workspace_id: session.workspaceId,
-          booking_id: session.bookingId,
-          amount: session.amount,
-          currency: session.currency,
-          purpose: session.purpose,
-          status: session.status,
-          expires_at: session.expiresAt,
-        })
-        .returning('*');
+    async insertSession(session: NewPaymentSession): Promise<PaymentSession> {
+      const [row] = await sessions().insert(toNewSessionRow(session)).returning('*');
       return toSession(row as SessionRow);
     },
 

@@ -11,6 +11,7 @@ import {
   newDeparture,
   newTour,
   newWorkspace,
+  unwrap,
 } from './contract-fixtures.js';
 import { createStores, createUnitOfWork } from './index.js';
 
@@ -277,8 +278,10 @@ export function describeScheduleStoreContract(database: () => ContractDatabase):
       // told to commit. No seats move, so only a read made after the lock can see the row.
       const booking = createUnitOfWork(knex()).transaction(async ({ stores: s }) => {
         await s.availability.lock(workspaceId, departure.id);
-        await s.bookings.insert(
-          bookingFields({ workspaceId, tourId, availabilityId: departure.id, startsAt: at(9), customerId }),
+        unwrap(
+          await s.bookings.insert(
+            bookingFields({ workspaceId, tourId, availabilityId: departure.id, startsAt: at(9), customerId }),
+          ),
         );
         lockTaken();
         await bookingHeld;

@@ -101,7 +101,8 @@ export function createScheduleStore(db: Knex | Knex.Transaction): ScheduleStore 
       await db('availability')
         .where({ workspace_id: workspaceId })
         .whereIn('id', chunk)
-        .update({ ...changes, updated_at: db.fn.now() });
+        // An edit: a booking that validated the old departure takes no seat on it (see takeSeats).
+        .update({ ...changes, version: db.raw('version + 1'), updated_at: db.fn.now() });
     }
   }
 

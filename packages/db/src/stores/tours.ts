@@ -31,7 +31,7 @@ import {
   toNumber,
 } from './columns.js';
 
-interface TourRow {
+export interface TourRow {
   id: string;
   workspace_id: string;
   slug: string;
@@ -88,7 +88,7 @@ interface CalendarVersionColumns {
   blackouts_version: string;
 }
 
-function toTour(row: TourRow): Tour {
+export function toTour(row: TourRow): Tour {
   return {
     id: row.id,
     slug: row.slug,

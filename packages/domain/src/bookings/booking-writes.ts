@@ -4,7 +4,7 @@ import { appendEvent, type OutboxEventType } from '../events/outbox.js';
 import { newId, randomBase62 } from '../shared/ids.js';
 import type { Clock } from '../shared/ports.js';
 import { ok, type Result } from '../shared/result.js';
-import type { Actor, BookingRecord, BookingStores } from './ports.js';
+import type { Actor, BookingRecord, BookingStores, NewHistoryEntry } from './ports.js';
 import type { PricedSeat } from './pricing.js';
 import type { Participant, ParticipantInput } from './schemas.js';
 import { toBookingView } from './view.js';
@@ -52,14 +52,14 @@ export function emitBookingEvent(
   );
 }
 
-export function recordStatus(
-  stores: Pick<BookingStores, 'bookingHistory'>,
-  booking: BookingRecord,
+/** The history entry of the booking's move from `from` to its status. */
+export function statusEntry(
+  booking: Pick<BookingRecord, 'id' | 'workspaceId' | 'status'>,
   from: BookingRecord['status'] | null,
   actor: Actor,
   reason: string | null,
-): Promise<void> {
-  return stores.bookingHistory.append({
+): NewHistoryEntry {
+  return {
     id: newId('history'),
     workspaceId: booking.workspaceId,
     bookingId: booking.id,
@@ -67,7 +67,17 @@ export function recordStatus(
     toStatus: booking.status,
     reason,
     actor,
-  });
+  };
+}
+
+export function recordStatus(
+  stores: Pick<BookingStores, 'bookingHistory'>,
+  booking: BookingRecord,
+  from: BookingRecord['status'] | null,
+  actor: Actor,
+  reason: string | null,
+): Promise<void> {
+  return stores.bookingHistory.append(statusEntry(booking, from, actor, reason));
 }
 
 export type CancelStores = Pick<

@@ -1,23 +1,21 @@
-import type { Availability } from '../catalog/availability-schemas.js';
+import type { DepartureForBooking, SeatRefusal } from '../catalog/ports.js';
 import type { Tour } from '../catalog/tour-schemas.js';
 import { requestGuestEmail } from '../notifications/request-guest-email.js';
-import { openPaymentSession, type PaymentProvider } from '../payments/checkout.js';
-import type { PaymentPurpose } from '../payments/ports.js';
+import { newPaymentSession, type PaymentProvider } from '../payments/checkout.js';
 import type { PaymentMode } from '../shared/enums.js';
-import { rateLimitedError, unprocessable } from '../shared/errors.js';
+import { conflict, type DomainError, rateLimitedError, unprocessable } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import {
-  blackoutsOfDay,
   emitBookingEvent,
   newPublicToken,
-  recordStatus,
   releaseExpiredHolds,
+  statusEntry,
   toParticipants,
 } from './booking-writes.js';
 import type { Actor, BookingRecord, BookingStores } from './ports.js';
-import { priceSeats } from './pricing.js';
+import { type PricedSeat, priceSeats } from './pricing.js';
 import {
   checkSeats,
   derivePaymentStatus,
@@ -26,7 +24,7 @@ import {
   priceBooking,
   soldOut,
 } from './rules.js';
-import type { BookingCreateInput } from './schemas.js';
+import type { BookingAddOn, BookingCreateInput } from './schemas.js';
 import type { BookingLinks } from './view.js';
 
 /** Who acts on a booking, and in which workspace. */
@@ -60,7 +58,7 @@ export interface CreateBookingOptions {
 /** The public channel's brakes: seats per booking, and unpaid holds per client and departure. */
 async function checkPublicHold(
   stores: Pick<BookingStores, 'bookings'>,
-  tour: Tour,
+  tour: Pick<Tour, 'maxSeatsPerPublicBooking'>,
   departureId: string,
   count: number,
   holder: CreateBookingOptions['holder'],
@@ -76,6 +74,8 @@ async function checkPublicHold(
     );
   }
   if (!holder) return ok(true);
+  // One client's concurrent holds queue on this pair (others' bookings do not): the count sees them all.
+  await stores.bookings.lockHolder(departureId, holder.key);
   const held = await stores.bookings.liveHoldsOf(departureId, holder.key, now);
   if (held.count < holder.maxLiveHolds) return ok(true);
   const wait = held.earliestExpiry ? (held.earliestExpiry.getTime() - now.getTime()) / 1000 : 60;
@@ -97,7 +97,61 @@ function holdUntil(mode: PaymentMode, now: Date, options: CreateBookingOptions, 
   return holdExpiry(mode, now);
 }
 
-/** Decisions §2-§3: reserve seats atomically, price, hold, open the payment, emit `booking.created`. */
+/** What the booking sells, decided on the departure as read: seats priced, the total, room left. */
+interface Sale {
+  seats: PricedSeat[];
+  total: number;
+  addOns: BookingAddOn[];
+}
+
+function decideSale(read: DepartureForBooking, input: BookingCreateInput, now: Date): Result<Sale> {
+  const seats = priceSeats(read.tour, read.departure.prices, input.participants);
+  if (!seats.ok) return seats;
+  const price = priceBooking(
+    read.tour,
+    seats.value.map((seat) => seat.price),
+    input.addOns ?? [],
+  );
+  if (!price.ok) return price;
+  const room = checkSeats(read.departure, input.participants.length, now, read.blackouts, read.tour.timeZone);
+  if (!room.ok) return room;
+  return ok({ seats: seats.value, ...price.value });
+}
+
+/** The owner of the transaction rolls it back and runs the whole booking again, on fresh reads. */
+const DECIDE_AGAIN: DomainError = {
+  ...conflict('The departure changed while this booking was made; try again.'),
+  retryable: true,
+};
+
+const hasExpiredHolds = async (
+  stores: Pick<BookingStores, 'bookings'>,
+  now: Date,
+  workspaceId: string,
+  availabilityId: string,
+) => (await stores.bookings.findExpiredHolds(now, { workspaceId, availabilityId, limit: 1 })).length > 0;
+
+/** Why no seat was taken, as the answer: 409 only when the departure as validated is full. */
+async function refusal(
+  stores: Pick<BookingStores, 'bookings'>,
+  now: Date,
+  workspaceId: string,
+  availabilityId: string,
+  refused: SeatRefusal,
+): Promise<DomainError> {
+  if (refused.reason === 'stale') return DECIDE_AGAIN;
+  // Stale holds never cause a 409: the next run finds it full as read and releases them first.
+  if (await hasExpiredHolds(stores, now, workspaceId, availabilityId)) return DECIDE_AGAIN;
+  return soldOut(refused);
+}
+
+/**
+ * Decisions §2-§3: price, hold, open the payment, emit `booking.created`, and reserve the seats
+ * atomically. The departure is read without a lock and its seats are taken at the end (only an
+ * existing customer's stats follow), by a conditional update at the version validated, so a
+ * hot departure's row is locked only from there to the commit. A departure edited meanwhile
+ * makes the whole transaction run again; one full by then is 409 and nothing of the booking stays.
+ */
 export function createBooking(
   deps: CreateBookingDeps,
   ctx: BookingContext,
@@ -115,114 +169,125 @@ export function createBooking(
   }
   return deps.uow.transaction(async ({ stores }) => {
     const now = deps.clock.now();
-    let departure = await stores.availability.lock(ctx.workspaceId, input.availabilityId);
-    const tour = departure ? await stores.tours.findById(ctx.workspaceId, departure.tourId) : null;
-    if (!departure || !tour || (options.channel !== 'api' && !tour.isPublic)) {
+    const { workspaceId } = ctx;
+    const count = input.participants.length;
+    let read = await stores.availability.findForBooking(workspaceId, input.availabilityId);
+    if (!read || (options.channel !== 'api' && !read.tour.isPublic)) {
       return fail(unprocessable('No such departure.', 'availabilityId', 'not_found'));
     }
-    const count = input.participants.length;
     if (options.channel === 'public') {
-      const allowed = await checkPublicHold(stores, tour, departure.id, count, options.holder, now);
+      const allowed = await checkPublicHold(stores, read.tour, read.departure.id, count, options.holder, now);
       if (!allowed.ok) return allowed;
     }
-    const seatsSold = priceSeats(tour, departure.prices, input.participants);
-    if (!seatsSold.ok) return seatsSold;
-    const price = priceBooking(
-      tour,
-      seatsSold.value.map((seat) => seat.price),
-      input.addOns ?? [],
-    );
-    if (!price.ok) return price;
-    const blackouts = await blackoutsOfDay(stores, ctx.workspaceId, departure);
-    let seats = checkSeats(departure, count, now, blackouts, tour.timeZone);
-    // Stale holds never cause a 409: release this departure's expired ones first.
+    let sale = decideSale(read, input, now);
+    // Full as read, with expired holds on it: release them under the departure's lock, read again.
     if (
-      !seats.ok &&
-      seats.error.code === 'CONFLICT' &&
-      (await releaseExpiredHolds(stores, deps.clock, ctx.workspaceId, departure.id))
+      !sale.ok &&
+      sale.error.code === 'CONFLICT' &&
+      (await hasExpiredHolds(stores, now, workspaceId, read.departure.id))
     ) {
-      departure = (await stores.availability.lock(ctx.workspaceId, departure.id)) as Availability;
-      seats = checkSeats(departure, count, now, blackouts, tour.timeZone);
+      await stores.availability.lock(workspaceId, read.departure.id);
+      await releaseExpiredHolds(stores, deps.clock, workspaceId, read.departure.id);
+      read = await stores.availability.findForBooking(workspaceId, read.departure.id);
+      if (!read) return fail(unprocessable('No such departure.', 'availabilityId', 'not_found'));
+      sale = decideSale(read, input, now);
     }
-    if (!seats.ok) return seats;
-    const reserved = await stores.availability.adjustBookedSeats(ctx.workspaceId, departure.id, count);
-    if (!reserved.ok) return fail(soldOut(departure));
+    if (!sale.ok) return sale;
+    const { departure, tour, version } = read;
 
-    const customer = await stores.customers.findOrCreateByEmail(ctx.workspaceId, {
-      id: newId('customer'),
+    const customerId = newId('customer');
+    const customer = await stores.customers.findOrCreateByEmail(workspaceId, {
+      id: customerId,
       name: input.customer.name,
       email: input.customer.email,
       phone: input.customer.phone ?? null,
       tags: [],
       marketingConsent: false,
     });
-    const total = price.value.total;
+    const { total } = sale.value;
     const settled = total === 0;
     // A reseller's reservation holds until it is confirmed, whatever it costs.
     const holds = !settled || options.channel === 'reseller';
-    let booking = await stores.bookings.insert({
-      id: newId('booking'),
-      workspaceId: ctx.workspaceId,
-      status: settled && mode !== 'MANUAL' ? 'CONFIRMED' : 'PENDING',
-      paymentStatus: derivePaymentStatus(total, 0, 0),
-      paymentMode: mode,
-      totalAmount: total,
-      currency: tour.currency,
-      availabilityId: departure.id,
-      tourId: tour.id,
-      startsAt: departure.startsAt,
-      customerId: customer.id,
-      participantCount: count,
-      participants: toParticipants(input.participants, seatsSold.value),
-      addOns: price.value.addOns,
-      amountPaid: 0,
-      amountRefunded: 0,
-      paymentIntentId: null,
-      publicToken: newPublicToken(),
-      notes: input.notes ?? null,
-      expiresAt: holds ? (holdUntil(mode, now, options, tour)?.toISOString() ?? null) : null,
-      confirmedAt: settled && mode !== 'MANUAL' ? now.toISOString() : null,
-      cancelledAt: null,
-      cancellationReason: null,
-      externalReference: null,
-      holderKey: options.channel === 'public' ? (options.holder?.key ?? null) : null,
-      // The guest agrees to the tour's policy as it is now; later edits of the tour leave it.
-      cancellationPolicy: tour.cancellationPolicy,
-    });
+    const expiresAt = holds ? holdUntil(mode, now, options, tour) : null;
+    const status = settled && mode !== 'MANUAL' ? 'CONFIRMED' : 'PENDING';
+    const id = newId('booking');
+    // The payment page is chosen first, so the booking is written once, already naming it.
+    const session =
+      mode !== 'MANUAL' && !settled && expiresAt
+        ? newPaymentSession(
+            { id, workspaceId, currency: tour.currency },
+            firstPaymentAmount(mode, total, tour.depositPercent),
+            mode === 'DEPOSIT' ? 'DEPOSIT' : 'FULL',
+            expiresAt,
+          )
+        : null;
+    const inserted = await stores.bookings.insert(
+      {
+        id,
+        workspaceId,
+        status,
+        paymentStatus: derivePaymentStatus(total, 0, 0),
+        paymentMode: mode,
+        totalAmount: total,
+        currency: tour.currency,
+        availabilityId: departure.id,
+        tourId: tour.id,
+        startsAt: departure.startsAt,
+        customerId: customer.id,
+        participantCount: count,
+        participants: toParticipants(input.participants, sale.value.seats),
+        addOns: sale.value.addOns,
+        amountPaid: 0,
+        amountRefunded: 0,
+        paymentIntentId: session?.id ?? null,
+        publicToken: newPublicToken(),
+        notes: input.notes ?? null,
+        expiresAt: expiresAt?.toISOString() ?? null,
+        confirmedAt: status === 'CONFIRMED' ? now.toISOString() : null,
+        cancelledAt: null,
+        cancellationReason: null,
+        externalReference: null,
+        holderKey: options.channel === 'public' ? (options.holder?.key ?? null) : null,
+        // The guest agrees to the tour's policy as it is now; later edits of the tour leave it.
+        cancellationPolicy: tour.cancellationPolicy,
+      },
+      {
+        history: statusEntry({ id, workspaceId, status }, null, ctx.actor, null),
+        ...(session && { paymentSession: session }),
+        // A customer made just now is this transaction's alone: its stats go in with the booking.
+        refreshCustomerStats: customer.id === customerId,
+      },
+    );
+    if (!inserted.ok) return inserted;
+    let booking = inserted.value;
     if (input.externalReference !== undefined) {
       const claimed = await stores.bookings.claimExternalReference(
-        ctx.workspaceId,
+        workspaceId,
         booking.id,
         input.externalReference,
       );
       if (!claimed.ok) return claimed;
       booking = claimed.value;
     }
-    await recordStatus(stores, booking, null, ctx.actor, null);
-
     const links: BookingLinks = {};
-    if (mode !== 'MANUAL' && !settled && booking.expiresAt) {
-      const amount = firstPaymentAmount(mode, total, tour.depositPercent);
-      const purpose: PaymentPurpose = mode === 'DEPOSIT' ? 'DEPOSIT' : 'FULL';
-      const { session, url } = await openPaymentSession(
-        stores,
-        deps.payments,
-        booking,
-        amount,
-        purpose,
-        new Date(booking.expiresAt),
-      );
-      booking = await stores.bookings.update(ctx.workspaceId, booking.id, { paymentIntentId: session.id });
+    if (session) {
+      const url = deps.payments.checkoutUrl(session);
       if (mode === 'PAYMENT_LINK') links.paymentLinkUrl = url;
       else links.checkoutUrl = url;
     }
-    await stores.customers.refreshStats(ctx.workspaceId, customer.id);
     await emitBookingEvent(stores, deps.clock, 'booking.created', booking);
     if (booking.status === 'CONFIRMED')
       await emitBookingEvent(stores, deps.clock, 'booking.confirmed', booking);
     // A guest's free booking is confirmed at once: its confirmation is the guest's only e-mail.
     if (booking.status === 'CONFIRMED' && options.channel === 'public')
       await requestGuestEmail(stores, deps.clock, booking, { template: 'booking_confirmed' });
+
+    // Last: the seats, at the version validated above.
+    const taken = await stores.availability.takeSeats(workspaceId, departure.id, count, version);
+    if (!taken.ok) return fail(await refusal(stores, now, workspaceId, departure.id, taken.error));
+    // Another transaction may lock an existing customer's row, a cancel after its departure's:
+    // locked here, after the seats, it is taken in that same order (never a cycle).
+    if (customer.id !== customerId) await stores.customers.refreshStats(workspaceId, customer.id);
     return ok({ booking, links });
   });
 }

@@ -3,7 +3,7 @@ import type { AvailabilityStore, TourStore } from '../catalog/ports.js';
 import type { CustomerStore } from '../crm/ports.js';
 import type { OutboxStore } from '../events/outbox.js';
 import type { BlackoutDateStore } from '../operations/ports.js';
-import type { PaymentStore } from '../payments/ports.js';
+import type { NewPaymentSession, PaymentStore } from '../payments/ports.js';
 import type { BookingStatus, PaymentStatus } from '../shared/enums.js';
 import type { Page, PageRequest } from '../shared/ports.js';
 import type { Result } from '../shared/result.js';
@@ -53,8 +53,29 @@ export interface LockedBooking {
   departures: Map<string, Availability>;
 }
 
+/** What a new booking starts with, written in the booking's own statement. */
+export interface FirstBookingWrites {
+  /** Its first history entry (from null to its status). */
+  history?: NewHistoryEntry;
+  /** Its first payment page (a new booking has no other to close). */
+  paymentSession?: NewPaymentSession;
+  /**
+   * Its customer's stats refreshed with it counted (`CustomerStore.refreshStats`). This locks
+   * the customer's row before the departure is touched (a foreign key is checked at the
+   * statement's end), the reverse of the order seat writes take them (departure, then
+   * customer): only for a customer created in this transaction, whose row no other can lock
+   * yet. Refresh any other customer's after taking the seats.
+   */
+  refreshCustomerStats?: boolean;
+}
+
 export interface BookingStore {
-  insert(booking: NewBooking): Promise<BookingRecord>;
+  /**
+   * Inserts the booking and, in the same statement, what it starts with. Fails, marked
+   * `retryable`, when its departure was deleted since it was read (the transaction cannot go
+   * on then: return the failure).
+   */
+  insert(booking: NewBooking, first?: FirstBookingWrites): Promise<Result<BookingRecord>>;
   findById(workspaceId: string, id: string): Promise<BookingRecord | null>;
   findByPublicToken(publicToken: string): Promise<BookingRecord | null>;
   /** Locks the booking row (FOR UPDATE). Lock its departure(s) first: departures, then bookings. */
@@ -92,6 +113,11 @@ export interface BookingStore {
     sort: BookingSort,
     page: PageRequest,
   ): Promise<Page<BookingRecord>>;
+  /**
+   * Serialises one client's holds on one departure until the transaction ends (a lock on the
+   * pair, not on the departure), so `liveHoldsOf` read after it counts every earlier one.
+   */
+  lockHolder(availabilityId: string, holderKey: string): Promise<void>;
   /** Unpaid public holds (PENDING, not yet expired at `now`) one client has on one departure. */
   liveHoldsOf(
     availabilityId: string,
@@ -122,8 +148,10 @@ export interface BookingStore {
 
 export type Actor = BookingHistoryEntry['actor'];
 
+export type NewHistoryEntry = Omit<BookingHistoryEntry, 'createdAt'> & { workspaceId: string };
+
 export interface BookingHistoryStore {
-  append(entry: Omit<BookingHistoryEntry, 'createdAt'> & { workspaceId: string }): Promise<void>;
+  append(entry: NewHistoryEntry): Promise<void>;
   list(workspaceId: string, bookingId: string, page: PageRequest): Promise<Page<BookingHistoryEntry>>;
 }
 

@@ -73,8 +73,14 @@ export function outstandingAmount(booking: Pick<BookingRecord, 'totalAmount' | '
  * more than it could ever hold -> 400 `max_capacity_exceeded`, more than remain -> 409.
  * `timeZone` is the tour's: a blackout closes its local day.
  */
+/** What the seat and bookable rules read of a departure. */
+type SeatedDeparture = Pick<
+  Availability,
+  'status' | 'startsAt' | 'bookingCutoffAt' | 'tourId' | 'capacity' | 'seatsRemaining'
+>;
+
 export function checkSeats(
-  departure: Availability,
+  departure: SeatedDeparture,
   requested: number,
   now: Date,
   blackouts: readonly BlackoutDay[] = [],
@@ -103,7 +109,7 @@ export function soldOut(departure: Pick<Availability, 'seatsRemaining'>): Domain
 }
 
 function notBookable(
-  departure: Availability,
+  departure: SeatedDeparture,
   now: Date,
   blackouts: readonly BlackoutDay[],
   timeZone: string,

@@ -26,8 +26,11 @@ export interface CalendarMemo {
   delete(key: string): void;
 }
 
-/** A bounded map: the entry stored longest ago goes first. No timers: an old entry just waits. */
-export function createCalendarMemo(maxEntries = 1000): CalendarMemo {
+/**
+ * A bounded map: the entry stored longest ago goes first. No timers: an old entry just waits.
+ * A year's calendar is about 36 kB of JSON plus its rows: 200 entries stay under about 15 MB.
+ */
+export function createCalendarMemo(maxEntries = 200): CalendarMemo {
   const entries = new Map<string, CalendarMemoEntry>();
   return {
     get: (key) => entries.get(key),

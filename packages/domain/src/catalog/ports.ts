@@ -9,6 +9,7 @@ import type {
   UpdateAvailabilityInput,
 } from './availability-schemas.js';
 import type { CalendarDeparture } from './calendar.js';
+import type { BlackoutDay } from './departure-rules.js';
 import type { Schedule } from './schedule-schemas.js';
 import type { Tour } from './tour-schemas.js';
 
@@ -83,6 +84,25 @@ export interface AvailabilityPatch {
   prices?: DeparturePrice[];
 }
 
+/**
+ * A departure as a booking decides on it, read without a lock: its tour, the blackouts that may
+ * close its day (its UTC date and a day either side), and its `version`, which every edit of the
+ * departure bumps and seat changes leave. Held seats are not counted (a booking needs none).
+ */
+export interface DepartureForBooking {
+  departure: Omit<Availability, 'heldSeats'>;
+  tour: Tour;
+  blackouts: BlackoutDay[];
+  version: number;
+}
+
+/** Why `takeSeats` took nothing. */
+export type SeatRefusal =
+  /** The departure was edited or removed since that version, or seats came free since: decide again. */
+  | { reason: 'stale' }
+  /** Still at that version, with fewer seats left than asked. */
+  | { reason: 'sold_out'; seatsRemaining: number };
+
 /** A member (as guide or driver) or a vehicle: what a departure can be assigned. */
 export type AssignedResource = { memberId: string } | { vehicleId: string };
 
@@ -105,8 +125,24 @@ export interface AvailabilityStore {
     decide: (current: Availability) => Result<AvailabilityPatch>,
   ): Promise<Result<Availability>>;
   list(workspaceId: string, filter: AvailabilityFilter, page: PageRequest): Promise<Page<Availability>>;
-  /** Locks the departure row (FOR UPDATE) for the rest of the current transaction. */
+  /**
+   * Locks the departure row for the rest of the current transaction (FOR NO KEY UPDATE, what a
+   * seat write takes): seat writes and edits of one departure serialise; bookings still insert.
+   */
   lock(workspaceId: string, id: string): Promise<Availability | null>;
+  /** The departure with what a booking checks, in one read and without a lock; null when unknown. */
+  findForBooking(workspaceId: string, id: string): Promise<DepartureForBooking | null>;
+  /**
+   * Takes `count` seats if the departure is still at `version` and has them: one conditional
+   * write, so the departure's row is locked only from here to the end of the transaction (a
+   * booking's last write). The seat CHECK stays the backstop.
+   */
+  takeSeats(
+    workspaceId: string,
+    id: string,
+    count: number,
+    version: number,
+  ): Promise<Result<true, SeatRefusal>>;
   /**
    * Adds `delta` (negative to release) to the booked seats. Fails with CONFLICT when the
    * database's seat constraint (0 <= booked <= capacity) refuses it: overbooking never lands.

@@ -1,7 +1,7 @@
 import type { BookingRecord } from '../bookings/ports.js';
 import { newId, randomBase62 } from '../shared/ids.js';
 import type { Result } from '../shared/result.js';
-import type { PaymentPurpose, PaymentSession, PaymentStore } from './ports.js';
+import type { NewPaymentSession, PaymentPurpose, PaymentSession, PaymentStore } from './ports.js';
 
 /** What a provider needs to open its hosted checkout for one of our payment sessions. */
 export interface CheckoutRequest {
@@ -40,7 +40,7 @@ export interface PaymentProvider {
    * The link handed out for a session (checkoutUrl, paymentLinkUrl). Synchronous and
    * offline: it is called while the booking's departure is locked.
    */
-  checkoutUrl(session: PaymentSession): string;
+  checkoutUrl(session: NewPaymentSession): string;
   /**
    * Opens (or resumes, given the session's `providerReference`) the provider's checkout for
    * an open session. May call the provider over the network: never call it in a transaction.
@@ -53,6 +53,26 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<Result<{ reference: string }>>;
 }
 
+/** A new, open payment page for `amount` of the booking (not yet written). */
+export function newPaymentSession(
+  booking: Pick<BookingRecord, 'id' | 'workspaceId' | 'currency'>,
+  amount: number,
+  purpose: PaymentPurpose,
+  expiresAt: Date,
+): NewPaymentSession {
+  return {
+    id: newId('paymentSession'),
+    token: randomBase62(32),
+    workspaceId: booking.workspaceId,
+    bookingId: booking.id,
+    amount,
+    currency: booking.currency,
+    purpose,
+    status: 'OPEN',
+    expiresAt,
+  };
+}
+
 /** Opens a hosted payment page for `amount` of the booking; earlier open pages of it close. */
 export async function openPaymentSession(
   stores: { payments: PaymentStore },
@@ -63,17 +83,7 @@ export async function openPaymentSession(
   expiresAt: Date,
 ): Promise<{ session: PaymentSession; url: string }> {
   await stores.payments.expireOpenSessions(booking.id);
-  const session = await stores.payments.insertSession({
-    id: newId('paymentSession'),
-    token: randomBase62(32),
-    workspaceId: booking.workspaceId,
-    bookingId: booking.id,
-    amount,
-    currency: booking.currency,
-    purpose,
-    status: 'OPEN',
-    expiresAt,
-  });
+  const session = await stores.payments.insertSession(newPaymentSession(booking, amount, purpose, expiresAt));
   return { session, url: provider.checkoutUrl(session) };
 }
 

@@ -37,10 +37,11 @@ export interface PaymentRecord {
   createdAt: Date;
 }
 
+/** A payment page as its opener decides it; the store adds the rest. */
+export type NewPaymentSession = Omit<PaymentSession, 'createdAt' | 'completedAt' | 'providerReference'>;
+
 export interface PaymentStore {
-  insertSession(
-    session: Omit<PaymentSession, 'createdAt' | 'completedAt' | 'providerReference'>,
-  ): Promise<PaymentSession>;
+  insertSession(session: NewPaymentSession): Promise<PaymentSession>;
   findSessionByToken(token: string): Promise<PaymentSession | null>;
   /** A session by its id (what a provider's webhook names); null when unknown. */
   findSessionById(id: string): Promise<PaymentSession | null>;
