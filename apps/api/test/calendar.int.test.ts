@@ -149,11 +149,14 @@ describe('getPublicCalendar across January 2031 in America/New_York, with a blac
       }
       return count;
     };
-    const monthQueries = await queriesOf('?from=2031-01-01&to=2031-01-31');
-    const yearQueries = await queriesOf('?from=2030-06-01&to=2031-06-01');
-    // The tour (with its workspace), departures, blackouts.
+    // Ranges not asked before: the tour (with its workspace and the version), departures, blackouts.
+    const monthQueries = await queriesOf('?from=2031-01-01&to=2031-01-30');
+    const yearQueries = await queriesOf('?from=2030-06-02&to=2031-06-02');
     expect(monthQueries).toBe(3);
     expect(yearQueries).toBe(monthQueries);
+    // Asked again, nothing changed: the version alone, and the kept answer.
+    expect(await queriesOf('?from=2031-01-01&to=2031-01-30')).toBe(1);
+    expect(await queriesOf('?from=2030-06-02&to=2031-06-02')).toBe(1);
   });
 
   it('a year in one call: 366 rows, the month inside it unchanged', async () => {

@@ -1,4 +1,4 @@
-import type { DomainError } from '@travelops/domain';
+import { createCalendarMemo, type DomainError } from '@travelops/domain';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { type Caller, callerOf, createAdmission } from './admission.js';
 import { consoleRouter } from './console-app.js';
@@ -112,7 +112,9 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   if (deps.consoleDir) app.use('/app', countByIp, consoleRouter({ dir: deps.consoleDir, https }));
 
   const admission = createAdmission(deps);
-  app.use(routeDispatcher(routes, (router, route) => registerRoute(router, route, deps, admission)));
+  // One memo per app: what it keeps is checked against the database on every call.
+  const routeDeps = { ...deps, calendarMemo: deps.calendarMemo ?? createCalendarMemo() };
+  app.use(routeDispatcher(routes, (router, route) => registerRoute(router, route, routeDeps, admission)));
   // OCTO resellers: their own admission, errors and shapes over the same use cases (docs/octo.md).
   app.use('/octo', createOctoRouter(deps));
   app.use(paymentPagesRouter(deps));

@@ -1,6 +1,7 @@
 import type {
   ApiTokenStore,
   BookingStores,
+  CalendarMemo,
   CatalogStores,
   Clock,
   CrmStores,
@@ -102,6 +103,8 @@ export interface HttpDeps {
   metrics?: HttpMetrics;
   /** The operator console's built files (apps/console's `dist/`), served under `/app/`; absent: 404. */
   consoleDir?: string | undefined;
+  /** Public calendars kept by this instance (each call still reads their version); absent: `createApp` makes one. */
+  calendarMemo?: CalendarMemo;
 }
 
 /**
@@ -113,4 +116,6 @@ export interface UseCaseDeps {
   clock: Clock;
   payments: PaymentProvider;
   checkUrl: EndpointUrlCheck;
+  /** The instance's kept public calendars (`getPublicCalendar`). */
+  calendarMemo?: CalendarMemo;
 }

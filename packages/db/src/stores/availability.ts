@@ -141,6 +141,26 @@ function applyDateRange(query: Knex.QueryBuilder, filter: Pick<AvailabilityFilte
   if (filter.to) query.where('starts_at', '<', utcDayStart(filter.to, 1));
 }
 
+/**
+ * Departures of `availability` bookable at `now` (by status, start and cutoff) starting within
+ * the UTC dates of `range`: what the calendar reads, and what its version covers (tours.ts).
+ */
+export function whereOpenInRange(
+  query: Knex.QueryBuilder,
+  range: { from: string; to: string },
+  now: Date,
+): Knex.QueryBuilder {
+  query
+    .whereIn('availability.status', BOOKABLE_STATUSES)
+    .where('availability.starts_at', '>', now)
+    .where((cutoff) =>
+      cutoff.whereNull('availability.booking_cutoff_at').orWhere('availability.booking_cutoff_at', '>', now),
+    )
+    .where('availability.starts_at', '>=', utcDayStart(range.from))
+    .where('availability.starts_at', '<', utcDayStart(range.to, 1));
+  return query;
+}
+
 /** A member is busy as guide or as driver; a vehicle as itself. */
 function assignedTo(query: Knex.QueryBuilder, resource: AssignedResource, prefix = ''): void {
   if ('vehicleId' in resource) {
@@ -338,15 +358,15 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
       now: Date,
       limit: number,
     ): Promise<CalendarDeparture[]> {
-      const bookable = departures()
-        .select('starts_at', 'booking_cutoff_at', 'status', 'capacity', 'booked_seats', 'prices', 'id')
-        .where({ workspace_id: workspaceId, tour_id: tourId })
-        .whereIn('status', BOOKABLE_STATUSES)
-        .where('starts_at', '>', now)
-        .where((cutoff) => cutoff.whereNull('booking_cutoff_at').orWhere('booking_cutoff_at', '>', now))
+      const bookable = whereOpenInRange(
+        departures()
+          .select('starts_at', 'booking_cutoff_at', 'status', 'capacity', 'booked_seats', 'prices', 'id')
+          .where({ workspace_id: workspaceId, tour_id: tourId }),
+        range,
+        now,
+      )
         .orderBy(['starts_at', 'id'])
         .limit(limit);
-      applyDateRange(bookable, range);
       // A year is thousands of rows. Read row by row, the driver builds an object and parses two
       // timestamps per row, and PostgreSQL prints them; one JSON array per column is a few
       // native parses (docs/performance.md). timestamp(3): milliseconds are exact.

@@ -121,6 +121,71 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
         expect(await stores.tours.findPublicBySlugs('no-such-workspace', 'harbor')).toBeNull();
       });
 
+      it('findPublicCalendarTour: the tour and a version that moves with every write to the rows a calendar reads', async () => {
+        const stores = createStores(knex);
+        const workspaceId = await newWorkspace();
+        const tourId = await newTour(workspaceId, 'versioned');
+        await knex('tours').where({ id: tourId }).update({ is_public: true });
+        const slug = (await stores.workspaces.findById(workspaceId))?.slug as string;
+        const now = new Date('2030-06-01T12:00:00.000Z');
+        const window = {
+          departures: { from: '2030-06-01', to: '2030-06-30' },
+          blackouts: { from: '2030-06-01', to: '2030-06-30' },
+          now,
+        };
+        const read = async () => {
+          const found = await stores.tours.findPublicCalendarTour(slug, 'versioned', window);
+          if (!found) throw new Error('not found');
+          expect(found.tour).toEqual(await stores.tours.findById(workspaceId, tourId));
+          expect(found.workspaceId).toBe(workspaceId);
+          return found.version;
+        };
+        const seen = new Set<string>();
+        const changed = async () => {
+          const version = await read();
+          expect(seen.has(version)).toBe(false);
+          seen.add(version);
+          expect(await read()).toBe(version);
+        };
+        await changed();
+        const first = await newDeparture(workspaceId, tourId, '2030-06-10T09:00:00.000Z');
+        await changed();
+        unwrap(await stores.availability.adjustBookedSeats(workspaceId, first, 2));
+        await changed();
+        await knex('availability').where({ id: first }).update({ capacity: 12 });
+        await changed();
+        // One deleted, another inserted: the same count.
+        await knex('availability').where({ id: first }).del();
+        await newDeparture(workspaceId, tourId, '2030-06-10T09:00:00.000Z');
+        await changed();
+        const withoutBlackout = await read();
+        const blackout = unwrap(
+          await stores.blackoutDates.insert(workspaceId, {
+            id: newId('blackoutDate'),
+            tourId: null,
+            date: '2030-06-10',
+            reason: null,
+          }),
+        );
+        await changed();
+        await stores.blackoutDates.delete(workspaceId, blackout.id);
+        // The same rows as before it: the same version, rightly (the same calendar).
+        expect(await read()).toBe(withoutBlackout);
+        unwrap(await stores.tours.update(workspaceId, tourId, { timeZone: 'Asia/Tokyo' }));
+        await changed();
+        // Outside the window, another tour's, past departures: not read, not counted.
+        const before = await read();
+        await newDeparture(workspaceId, tourId, '2030-08-10T09:00:00.000Z');
+        await newDeparture(workspaceId, await newTour(workspaceId, 'other'), '2030-06-10T09:00:00.000Z');
+        await newDeparture(workspaceId, tourId, '2030-06-01T11:00:00.000Z');
+        expect(await read()).toBe(before);
+        // Unpublished, unknown: null.
+        expect(await stores.tours.findPublicCalendarTour(slug, 'other', window)).toBeNull();
+        expect(
+          await stores.tours.findPublicCalendarTour('no-such-workspace', 'versioned', window),
+        ).toBeNull();
+      });
+
       it("another workspace's tour is not found, not updated, not listed", async () => {
         const owner = await newWorkspace();
         const other = await newWorkspace();

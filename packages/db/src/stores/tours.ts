@@ -1,4 +1,5 @@
 import {
+  type CalendarWindow,
   type CancellationPolicy,
   conflict,
   fail,
@@ -14,9 +15,11 @@ import {
   type TourAddOn,
   type TourPatch,
   type TourStore,
+  type VersionedPublicTour,
 } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
+import { whereOpenInRange } from './availability.js';
 import {
   type DbBigint,
   type DbTimestamp,
@@ -77,6 +80,13 @@ const JSON_COLUMNS = ['add_ons', 'ticket_types', 'cancellation_policy'];
 const SLUG_TAKEN = {
   tours_workspace_slug_key: conflict('A tour with this slug already exists.', 'slug', 'already_exists'),
 };
+
+/** What `findPublicCalendarTour` reads beside the tour. */
+interface CalendarVersionColumns {
+  tour_version: string;
+  departures_version: string;
+  blackouts_version: string;
+}
 
 export function toTour(row: TourRow): Tour {
   return {
@@ -187,6 +197,53 @@ export function createTourStore(db: Knex | Knex.Transaction): TourStore {
         .where({ 'workspaces.slug': workspaceSlug, 'tours.slug': tourSlug, 'tours.is_public': true })
         .first();
       return row ? { workspaceId: row.workspace_id, tour: toTour(row) } : null;
+    },
+
+    async findPublicCalendarTour(
+      workspaceSlug: string,
+      tourSlug: string,
+      window: CalendarWindow,
+    ): Promise<VersionedPublicTour | null> {
+      // A row's xmin is the transaction that wrote this version of it: any update (seats, status,
+      // prices, ticket types) gives a new one, an insert or a delete changes the set of ids. The
+      // 64-bit hashes of (id, xmin) summed, with the count: equal sets, equal versions; no column
+      // a writer could forget to touch, and no clock (updated_at is the writer's start, not its commit).
+      const rowsVersion = (table: string) =>
+        db.raw(
+          `count(*)::text || ':' || coalesce(sum(hashtextextended(${table}.id || ':' || ${table}.xmin::text, 0)), 0)::text`,
+        );
+      const departures = whereOpenInRange(
+        db('availability')
+          .select(rowsVersion('availability'))
+          .where('availability.workspace_id', db.ref('tours.workspace_id'))
+          .where('availability.tour_id', db.ref('tours.id')),
+        window.departures,
+        window.now,
+      );
+      const blackouts = db('blackout_dates')
+        .select(rowsVersion('blackout_dates'))
+        .where('blackout_dates.workspace_id', db.ref('tours.workspace_id'))
+        .where((scope) =>
+          scope.whereNull('blackout_dates.tour_id').orWhere('blackout_dates.tour_id', db.ref('tours.id')),
+        )
+        .where('blackout_dates.date', '>=', window.blackouts.from)
+        .where('blackout_dates.date', '<=', window.blackouts.to);
+      const row = (await tours()
+        .select(
+          'tours.*',
+          db.raw('tours.xmin::text as tour_version'),
+          departures.as('departures_version'),
+          blackouts.as('blackouts_version'),
+        )
+        .join('workspaces', 'workspaces.id', 'tours.workspace_id')
+        .where({ 'workspaces.slug': workspaceSlug, 'tours.slug': tourSlug, 'tours.is_public': true })
+        .first()) as (TourRow & CalendarVersionColumns) | undefined;
+      if (!row) return null;
+      return {
+        workspaceId: row.workspace_id,
+        tour: toTour(row),
+        version: [row.id, row.tour_version, row.departures_version, row.blackouts_version].join(' '),
+      };
     },
 
     async listPublic(workspaceId: string): Promise<Tour[]> {

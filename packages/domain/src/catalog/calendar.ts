@@ -129,3 +129,21 @@ export function calendarDays(
   }
   return days;
 }
+
+/**
+ * The first instant after `now` at which time alone could change what `calendarDays` answers
+ * for these departures (epoch ms; `Infinity` when none can): the start or the cutoff of a
+ * departure open at `now`, whichever comes first. A departure not open at `now` never opens
+ * again with time (only an edit reopens it), and seats, capacity, prices and blackouts do not
+ * move with the clock. The day the default range starts on is checked apart (`calendarToday`).
+ */
+export function calendarValidUntil(departures: readonly CalendarDeparture[], now: Date): number {
+  const nowMs = now.getTime();
+  let until = Number.POSITIVE_INFINITY;
+  for (const departure of departures) {
+    if (!isOpenAt(departure.status, departure.startsAtMs, departure.bookingCutoffAtMs, nowMs)) continue;
+    until = Math.min(until, departure.startsAtMs);
+    if (departure.bookingCutoffAtMs !== null) until = Math.min(until, departure.bookingCutoffAtMs);
+  }
+  return until;
+}

@@ -1,5 +1,6 @@
 export * from './availability-schemas.js';
 export * from './calendar.js';
+export * from './calendar-memo.js';
 export * from './cancel-schedule.js';
 export * from './create-schedule.js';
 export * from './departure-rules.js';

@@ -20,6 +20,24 @@ export interface PublicTour {
   workspaceId: string;
   tour: Tour;
 }
+
+/** The rows one calendar answer reads: departures as `listCalendarDepartures`, blackouts as `listApplying`. */
+export interface CalendarWindow {
+  /** UTC dates of the departures' starts (both inclusive). */
+  departures: { from: string; to: string };
+  /** Days of the blackouts (both inclusive). */
+  blackouts: { from: string; to: string };
+  now: Date;
+}
+
+/** A published tour with the version of what its calendar over a window reads. */
+export interface VersionedPublicTour extends PublicTour {
+  /**
+   * Differs whenever the tour, or a departure or blackout of the window, has been written,
+   * inserted or deleted since another reading: equal versions, equal rows.
+   */
+  version: string;
+}
 export type TourPatch = Partial<Omit<Tour, 'id' | 'createdAt' | 'updatedAt'>>;
 
 export interface TourStore {
@@ -34,6 +52,12 @@ export interface TourStore {
   listPublic(workspaceId: string): Promise<Tour[]>;
   /** The public (`isPublic`) tour of that slug in the workspace of that slug, in one read; null else. */
   findPublicBySlugs(workspaceSlug: string, tourSlug: string): Promise<PublicTour | null>;
+  /** `findPublicBySlugs` and the version of the window's rows, in one statement. */
+  findPublicCalendarTour(
+    workspaceSlug: string,
+    tourSlug: string,
+    window: CalendarWindow,
+  ): Promise<VersionedPublicTour | null>;
   /** Ids of the tour's ticket types that bookings not CANCELLED still sell. */
   ticketTypesInUse(workspaceId: string, tourId: string): Promise<Set<string>>;
 }

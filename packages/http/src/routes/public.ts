@@ -1,21 +1,38 @@
 import {
+  type CalendarDay,
   CalendarDaySchema,
   getPublicCalendar,
   getPublicTour,
   listPublicAvailability,
   listPublicTours,
+  ok,
   PublicAvailabilityQuerySchema,
   PublicCalendarQuerySchema,
   PublicDepartureSchema,
   TourSchema,
 } from '@travelops/domain';
 import * as v from 'valibot';
-import { defineRoute, toReply } from '../route.js';
+import { defineRoute, type RawReply, toReply } from '../route.js';
 import { PathId } from './params.js';
 
 const tags = ['Public'];
 const SlugParams = v.object({ workspaceSlug: PathId });
 const TourSlugParams = v.object({ workspaceSlug: PathId, tourSlug: PathId });
+
+/**
+ * Calendar answers as sent (`{"data":[...]}`, what `res.json` would write), by the days they
+ * print: a calendar kept by the memo comes back as the same array, and is printed once.
+ */
+const calendarBodies = new WeakMap<CalendarDay[], string>();
+
+function calendarReply(days: CalendarDay[]): RawReply {
+  let body = calendarBodies.get(days);
+  if (body === undefined) {
+    body = JSON.stringify({ data: days });
+    calendarBodies.set(days, body);
+  }
+  return { contentType: 'application/json; charset=utf-8', body };
+}
 
 export const publicRoutes = [
   defineRoute({
@@ -104,7 +121,8 @@ export const publicRoutes = [
     },
     errors: [404],
     async handle({ use, params, query }) {
-      return toReply(await getPublicCalendar(use, params.workspaceSlug, params.tourSlug, query));
+      const days = await getPublicCalendar(use, params.workspaceSlug, params.tourSlug, query);
+      return days.ok ? ok(calendarReply(days.value)) : days;
     },
   }),
 ];
