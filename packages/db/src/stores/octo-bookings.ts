@@ -7,7 +7,7 @@ import type {
   OctoUnitItemLink,
 } from '@travelops/domain';
 import type { Knex } from 'knex';
-import { type BookingRow, toBooking } from './bookings.js';
+import { type BookingRow, toBooking } from './booking-rows.js';
 import { jsonColumns } from './columns.js';
 
 interface OctoBookingRow {
