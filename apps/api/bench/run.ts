@@ -43,6 +43,12 @@ const settings = {
   clients: positive('BENCH_CLIENTS', 50),
   /** Clients of the latency cases (listBookings, calendar). */
   readClients: positive('BENCH_READ_CLIENTS', 10),
+  /**
+   * Unmeasured seconds of load on each long-running side (the API, the floor's server) before
+   * a case's first slice: what is measured is a warm process, as in production (cold, the
+   * API's first thousand bookings ran at two thirds of its later rate).
+   */
+  warmUpSeconds: positive('BENCH_WARMUP_SECONDS', 3),
   /** Seats of each race round's departure; a round lasts until they are all sold. */
   raceCapacity: positive('BENCH_RACE_CAPACITY', 300),
   bookings: positive('BENCH_BOOKINGS', 1_000_000),
@@ -178,39 +184,28 @@ async function main() {
           () =>
             `/workspaces/${ws}/bookings/${seededBookingId(1 + Math.floor(Math.random() * settings.bookings))}`,
         );
+        const productGets = (seconds: number) =>
+          runLoad({ kind: 'get', port: apiPort, authorization, clients: settings.clients, seconds, paths });
+        const floorGets = (seconds: number) =>
+          runLoad({
+            kind: 'get',
+            port: floorPort,
+            authorization: 'Bearer secret',
+            clients: settings.clients,
+            seconds,
+            paths: ['/bookings/bkg_read'],
+          });
         results.push(
           await interleave('getBooking', settings.clients, 'requests/s', [
             {
               name: 'product',
-              run: costed(api.pid, async () =>
-                figuresOf(
-                  await runLoad({
-                    kind: 'get',
-                    port: apiPort,
-                    authorization,
-                    clients: settings.clients,
-                    seconds: slice,
-                    paths,
-                  }),
-                  ok200,
-                ),
-              ),
+              warmUp: () => productGets(settings.warmUpSeconds),
+              run: costed(api.pid, async () => figuresOf(await productGets(slice), ok200)),
             },
             {
               name: 'floor serve',
-              run: costed(floor.pid, async () =>
-                figuresOf(
-                  await runLoad({
-                    kind: 'get',
-                    port: floorPort,
-                    authorization: 'Bearer secret',
-                    clients: settings.clients,
-                    seconds: slice,
-                    paths: ['/bookings/bkg_read'],
-                  }),
-                  ok200,
-                ),
-              ),
+              warmUp: () => floorGets(settings.warmUpSeconds),
+              run: costed(floor.pid, async () => figuresOf(await floorGets(slice), ok200)),
             },
           ]),
         );
@@ -222,27 +217,32 @@ async function main() {
     // ------------------------------------------------------------ (2) createBooking race beside floor `tx`
     if (only.has('race')) {
       log('createBooking race beside the floor...');
+      // Every round, the warm-up's too, is checked: each seat sold exactly once.
       const rounds: { departure: string; sold: number }[] = [];
+      const productRace = async (seconds: number) => {
+        const sample = await runLoad({
+          kind: 'race',
+          port: apiPort,
+          authorization,
+          clients: settings.clients,
+          seconds,
+          workspaceId: ws,
+          tourId,
+          startsAt,
+          capacity: settings.raceCapacity,
+        });
+        (sample.departures ?? []).forEach((id, i) => {
+          rounds.push({ departure: id, sold: sample.soldPerRound?.[i] ?? 0 });
+        });
+        return sample;
+      };
       const result = await interleave('createBooking, one departure', settings.clients, 'bookings/s', [
         {
           name: 'product',
-          run: costed(api.pid, async () => {
-            const sample = await runLoad({
-              kind: 'race',
-              port: apiPort,
-              authorization,
-              clients: settings.clients,
-              seconds: slice,
-              workspaceId: ws,
-              tourId,
-              startsAt,
-              capacity: settings.raceCapacity,
-            });
-            (sample.departures ?? []).forEach((id, i) => {
-              rounds.push({ departure: id, sold: sample.soldPerRound?.[i] ?? 0 });
-            });
-            return figuresOf(sample, (outcome) => outcome === '201');
-          }),
+          warmUp: () => productRace(settings.warmUpSeconds),
+          run: costed(api.pid, async () =>
+            figuresOf(await productRace(slice), (outcome) => outcome === '201'),
+          ),
         },
         {
           name: 'floor tx',
@@ -419,11 +419,18 @@ interface SideRun {
   name: string;
   /** One measured slice of this side. */
   run: () => Promise<SliceFigures>;
+  /** Load for `settings.warmUpSeconds`, unmeasured, before the first slice (a long-running side). */
+  warmUp?: () => Promise<unknown>;
 }
 
 /** Runs the sides' slices in turn (A, B, A, B...), so background load weighs on every side alike. */
 async function interleave(name: string, clients: number, unit: string, runs: SideRun[]): Promise<CaseResult> {
   const sides: Side[] = runs.map((r) => ({ name: r.name, slices: [] }));
+  for (const r of runs) {
+    if (!r.warmUp) continue;
+    log(`  ${name} / ${r.name}: warming up for ${settings.warmUpSeconds} s (unmeasured)...`);
+    await r.warmUp();
+  }
   for (let i = 0; i < settings.slices; i++) {
     for (const [k, r] of runs.entries()) {
       const figures = await r.run();

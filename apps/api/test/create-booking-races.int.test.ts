@@ -1,4 +1,4 @@
-import { createUnitOfWork } from '@travelops/db';
+import { createUnitOfWork, type FinalStep } from '@travelops/db';
 import { createBooking, updateDeparture } from '@travelops/domain';
 import { createSandboxPaymentProvider } from '@travelops/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,9 +81,15 @@ const edit = (trx: Trx, availabilityId: string, input: Record<string, unknown>) 
   );
 
 /** A booking made inside `trx` (MANUAL: one seat, no payment). */
-const bookInside = (trx: Trx, availabilityId: string) =>
-  createBooking(
-    { uow: createUnitOfWork(trx), clock, payments: createSandboxPaymentProvider('http://localhost') },
+/** A booking in `trx`, its seats taken (its final step) before the caller commits. */
+const bookInside = async (trx: Trx, availabilityId: string) => {
+  const finalSteps: FinalStep[] = [];
+  const result = await createBooking(
+    {
+      uow: createUnitOfWork(trx, finalSteps),
+      clock,
+      payments: createSandboxPaymentProvider('http://localhost'),
+    },
     { workspaceId: ws.workspaceId, actor: { type: 'system', id: null } },
     {
       availabilityId,
@@ -91,9 +97,13 @@ const bookInside = (trx: Trx, availabilityId: string) =>
       participants: [{ name: 'Inside' }],
       paymentMode: 'MANUAL',
     },
-  ).then((result) => {
-    if (!result.ok) throw new Error(result.error.message);
-  });
+  );
+  if (!result.ok) throw new Error(result.error.message);
+  for (const step of finalSteps) {
+    const done = await step();
+    if (!done.ok) throw new Error(done.error.message);
+  }
+};
 
 describe('createBooking while its departure changes', () => {
   it('a price change commits while a booking runs: the booking runs again and sells at the new price', async () => {

@@ -25,7 +25,13 @@ type StoredSession = SessionRecord & { secretHash: string; memberIds: readonly s
 
 /** A unit of work over stores in memory: `transaction` runs the work on the same stores. */
 function inMemoryUnitOfWork<S>(stores: S): UnitOfWork<S> {
-  const uow: UnitOfWork<S> = { stores, transaction: (work) => work(uow) };
+  const uow: UnitOfWork<S> = {
+    stores,
+    transaction: (work) => work(uow),
+    atCommit: () => {
+      throw new Error('sessions run no final step');
+    },
+  };
   return uow;
 }
 

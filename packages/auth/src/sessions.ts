@@ -166,7 +166,7 @@ export function csrfTokenMatches(key: string, sessionSecret: string, presented: 
 }
 
 /**
- * Decisions §6, in-flight revocation: re-reads the credential. As the last statement of a
+ * Decisions §6, in-flight revocation: re-reads the credential. After the work of a
  * write's transaction, with `shareLock`: a revoke that committed first is seen (401, the
  * write rolls back); one that comes later waits for this transaction to end. A read, which
  * has nothing to commit, re-reads without a lock before it answers.

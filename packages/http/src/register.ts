@@ -59,8 +59,8 @@ const actorOf = (principal: Principal | null): Actor => {
 /**
  * The request's one transaction boundary. A write (any method but GET) runs in one
  * transaction that every use case joins through the unit of work. With a credential,
- * decisions §6 (revocation is immediate, in-flight requests included): the last statement
- * re-reads the credential under a share lock; revoked meanwhile, the request is 401 and
+ * decisions §6 (revocation is immediate, in-flight requests included): after the work, the
+ * credential is re-read under a share lock (only the work's `atCommit` steps follow); revoked meanwhile, the request is 401 and
  * everything it did (its idempotency record included) rolls back, and a revoke arriving
  * later waits for the commit. A read runs on the pool and re-checks before it answers.
  */

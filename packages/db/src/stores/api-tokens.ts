@@ -1,5 +1,6 @@
 import type { ApiTokenRecord, ApiTokenStore, Page, PageRequest } from '@travelops/domain';
 import type { Knex } from 'knex';
+import { prepared } from '../prepared.js';
 import { batchedLookup } from './batch.js';
 import { type DbTimestamp, pageNewestFirst, toDateOrNull } from './columns.js';
 
@@ -35,7 +36,7 @@ export function createApiTokenStore(db: Knex | Knex.Transaction): ApiTokenStore 
   const onPool = !db.isTransaction;
   const byColumn = (column: 'id' | 'secret_hash') =>
     batchedLookup(async (keys) => {
-      const rows = await tokens().whereIn(column, keys);
+      const rows = await prepared(tokens().whereRaw('?? = any(?)', [column, [...keys]]));
       return new Map(rows.map((row) => [row[column], toApiToken(row)]));
     });
   const byHash = onPool ? byColumn('secret_hash') : null;
@@ -68,7 +69,7 @@ export function createApiTokenStore(db: Knex | Knex.Transaction): ApiTokenStore 
 
     async findById(id: string, options: { shareLock?: boolean } = {}): Promise<ApiTokenRecord | null> {
       if (byId && !options.shareLock) return byId(id);
-      const query = tokens().where({ id });
+      const query = prepared(tokens().where({ id }));
       if (options.shareLock) query.forShare();
       const row = await query.first();
       return row ? toApiToken(row) : null;

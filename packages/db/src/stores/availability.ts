@@ -21,6 +21,7 @@ import {
 } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
+import { prepared } from '../prepared.js';
 import {
   type DbTimestamp,
   jsonColumns,
@@ -275,8 +276,8 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
 
     async findForBooking(workspaceId: string, id: string): Promise<DepartureForBooking | null> {
       // One statement for the departure, its tour and the blackouts of its UTC day and a day either side.
-      const row: (AvailabilityRow & { tour: TourRow; blackouts: BlackoutDay[] }) | undefined = await db(
-        'availability as a',
+      const row: (AvailabilityRow & { tour: TourRow; blackouts: BlackoutDay[] }) | undefined = await prepared(
+        db('availability as a'),
       )
         .join('tours as t', (on) => on.on('t.workspace_id', 'a.workspace_id').andOn('t.id', 'a.tour_id'))
         .where({ 'a.workspace_id': workspaceId, 'a.id': id })
@@ -306,7 +307,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
     ): Promise<Result<true, SeatRefusal>> {
       // The arithmetic and the check happen in the row, under its lock (waiting for a concurrent
       // writer re-evaluates the condition on its committed row); no error, so no savepoint.
-      const taken = await departures()
+      const taken = await prepared(departures())
         .where({ workspace_id: workspaceId, id, version })
         .whereRaw('booked_seats + ? <= capacity', [count])
         .update({ booked_seats: db.raw('booked_seats + ?', [count]), updated_at: db.fn.now() });

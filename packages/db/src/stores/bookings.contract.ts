@@ -346,6 +346,77 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       expect(runs).toBe(5);
     });
 
+    it('atCommit steps run after the work, in order, before the commit; a failing step rolls all back', async () => {
+      const workspaceId = await newWorkspace(knex());
+      const order: string[] = [];
+      const done = await uow().transaction(async (tx) => {
+        tx.atCommit(async () => {
+          order.push('first step');
+          unwrap(await tx.stores.customers.insert(workspaceId, customer('Step')));
+          return ok(true);
+        });
+        // A use case joined to the transaction registers on its owner.
+        await tx.transaction(async (joined) => {
+          joined.atCommit(async () => {
+            order.push('second step');
+            return ok(true);
+          });
+          return ok(true);
+        });
+        unwrap(await tx.stores.customers.insert(workspaceId, customer('Work')));
+        order.push('work');
+        return ok('answer');
+      });
+      expect(done).toEqual(ok('answer'));
+      expect(order).toEqual(['work', 'first step', 'second step']);
+      expect((await customerNames(workspaceId)).sort()).toEqual(['Step', 'Work']);
+
+      const refused = await uow().transaction(async (tx) => {
+        tx.atCommit(async () => fail(conflict('No seat.')));
+        tx.atCommit(async () => {
+          order.push('never');
+          return ok(true);
+        });
+        unwrap(await tx.stores.customers.insert(workspaceId, customer('Lost')));
+        return ok('answer');
+      });
+      expect(errorOf(refused).message).toBe('No seat.');
+      expect(order).not.toContain('never');
+      expect(await customerNames(workspaceId)).not.toContain('Lost');
+    });
+
+    it('a failed work runs no atCommit step; a retryable step runs the whole transaction again', async () => {
+      const workspaceId = await newWorkspace(knex());
+      let stepRuns = 0;
+      const failed = await uow().transaction(async (tx) => {
+        tx.atCommit(async () => {
+          stepRuns++;
+          return ok(true);
+        });
+        return fail(conflict('The work failed.'));
+      });
+      expect(errorOf(failed).message).toBe('The work failed.');
+      expect(stepRuns).toBe(0);
+
+      let runs = 0;
+      const result = await uow().transaction(async (tx) => {
+        runs++;
+        unwrap(await tx.stores.customers.insert(workspaceId, customer(`Run${runs}`)));
+        tx.atCommit(async () =>
+          runs < 2 ? fail({ ...conflict('Changed meanwhile.'), retryable: true }) : ok(true),
+        );
+        return ok('done');
+      });
+      expect(result).toEqual(ok('done'));
+      expect(runs).toBe(2);
+      expect(await customerNames(workspaceId)).toEqual(['Run2']);
+      expect(() => uow().atCommit(async () => ok(true))).toThrow(/in a transaction/);
+      // A transaction opened elsewhere, with no list for its steps: refused, not dropped.
+      await knex().transaction(async (trx) => {
+        expect(() => createUnitOfWork(trx).atCommit(async () => ok(true))).toThrow(/opened elsewhere/);
+      });
+    });
+
     it('a nested transaction joins the outer one: its failure, passed up, rolls back both', async () => {
       const workspaceId = await newWorkspace(knex());
       const result = await uow().transaction(async (outer) => {

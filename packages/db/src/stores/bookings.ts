@@ -19,6 +19,7 @@ import {
 } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
+import { prepared } from '../prepared.js';
 import { createAvailabilityStore, lockDepartureIfFree } from './availability.js';
 import { batchedLookup } from './batch.js';
 import { toNewHistoryRow } from './booking-history.js';
@@ -138,7 +139,7 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
   const byId = db.isTransaction
     ? null
     : batchedLookup(async (ids) => {
-        const rows = await bookings().whereIn('id', ids);
+        const rows = await prepared(bookings().whereRaw('id = any(?)', [[...ids]]));
         return new Map(rows.map((row) => [row.id, toBooking(row)]));
       });
   const filtered = (workspaceId: string, filter: BookingFilter) => {
@@ -180,7 +181,7 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
         query.with('stats', refreshStatsQuery(db, workspaceId, customerId, 'inserted'));
       }
       try {
-        const [row]: BookingRow[] = await query.select('*').from('inserted');
+        const [row]: BookingRow[] = await prepared(query.select('*').from('inserted'));
         if (!row) throw new Error(`Booking ${id} was not written.`);
         return ok(toBooking(row));
       } catch (error) {

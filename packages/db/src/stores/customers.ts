@@ -12,6 +12,7 @@ import {
 } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
+import { prepared } from '../prepared.js';
 import {
   type DbBigint,
   type DbTimestamp,
@@ -148,7 +149,7 @@ export function createCustomerStore(db: Knex | Knex.Transaction): CustomerStore 
         q.where({ workspace_id: workspaceId }).whereRaw('lower(email) = lower(?)', [customer.email]);
       // Insert-or-ignore and read in one statement, locking nothing: our new row, or the one
       // that was there when the statement began.
-      const [row]: CustomerRow[] = await db
+      const [row]: CustomerRow[] = await prepared(db.queryBuilder())
         .with(
           'inserted',
           customers()

@@ -1,5 +1,6 @@
 import type { IdempotencyRecord, IdempotencyStore } from '@travelops/domain';
 import type { Knex } from 'knex';
+import { prepared } from '../prepared.js';
 import type { DbTimestamp } from './columns.js';
 
 interface IdempotencyRow {
@@ -33,21 +34,23 @@ export function createIdempotencyStore(db: Knex | Knex.Transaction): Idempotency
     async tryLock(scope: string, key: string): Promise<boolean> {
       // A transaction-level lock outside a transaction would be released at once.
       if (!db.isTransaction) throw new Error('idempotency.tryLock needs a transaction.');
-      const result: { rows: { locked: boolean }[] } = await db.raw(
-        'select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked',
-        [lockName(scope, key)],
+      const result: { rows: { locked: boolean }[] } = await prepared(
+        db.raw('select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked', [lockName(scope, key)]),
       );
       return result.rows[0]?.locked === true;
     },
 
     async find(scope: string, key: string, notBefore: Date): Promise<IdempotencyRecord | null> {
-      const row = await records().where({ scope, key }).where('created_at', '>=', notBefore).first();
+      const row = await prepared(records())
+        .where({ scope, key })
+        .where('created_at', '>=', notBefore)
+        .first();
       return row ? toRecord(row) : null;
     },
 
     async save(record: Omit<IdempotencyRecord, 'createdAt'>): Promise<void> {
       // An expired record under the same key is replaced, and its clock starts again.
-      await records()
+      await prepared(records())
         .insert({
           scope: record.scope,
           key: record.key,

@@ -95,16 +95,33 @@ export function createStores(db: Knex | Knex.Transaction): Repositories {
 /**
  * The unit of work of the domain over these repositories. On the pool, `transaction` opens
  * a transaction (committed when the work returns ok, rolled back on a failure or a throw).
- * On an open transaction it joins it: no savepoint; the owner commits or rolls back.
+ * On an open transaction it joins it: no savepoint; the owner commits or rolls back. Over a
+ * transaction opened elsewhere (tests), `finalSteps` collects the `atCommit` steps, which
+ * that transaction's owner runs, each failure a rollback, before it commits.
  */
-export function createUnitOfWork(db: Knex | Knex.Transaction): UnitOfWork<Repositories> {
+export function createUnitOfWork(
+  db: Knex | Knex.Transaction,
+  finalSteps?: FinalStep[],
+): UnitOfWork<Repositories> {
   const stores = createStores(db);
   if (db.isTransaction) {
-    const joined: UnitOfWork<Repositories> = { stores, transaction: (work) => work(joined) };
+    const joined: UnitOfWork<Repositories> = {
+      stores,
+      transaction: (work) => work(joined),
+      atCommit(step) {
+        // Dropped silently, a step would leave its write undone (a booking without its seats).
+        if (!finalSteps)
+          throw new Error('atCommit: give the transaction opened elsewhere a list of final steps.');
+        finalSteps.push(step);
+      },
+    };
     return joined;
   }
   return {
     stores,
+    atCommit() {
+      throw new Error('atCommit runs in a transaction: open one first.');
+    },
     async transaction<T, E>(
       work: (tx: UnitOfWork<Repositories>) => Promise<Result<T, E>>,
     ): Promise<Result<T, E>> {
@@ -116,6 +133,9 @@ export function createUnitOfWork(db: Knex | Knex.Transaction): UnitOfWork<Reposi
     },
   };
 }
+
+/** A write a use case leaves for the end of its transaction (`UnitOfWork.atCommit`). */
+export type FinalStep = Parameters<UnitOfWork<Repositories>['atCommit']>[0];
 
 /** How often a transaction that lost a race on its locks is run again before its failure stands. */
 const MAX_ATTEMPTS = 5;
@@ -131,12 +151,18 @@ async function runOnce<T, E>(
   let committed: Knex.Transaction | undefined;
   try {
     const result = await db.transaction(async (trx) => {
-      const outcome = await work(createUnitOfWork(trx));
+      const finalSteps: FinalStep[] = [];
+      let outcome: Result<unknown, unknown> = await work(createUnitOfWork(trx, finalSteps));
+      for (const step of finalSteps) {
+        if (!outcome.ok) break;
+        const done = await step();
+        if (!done.ok) outcome = done;
+      }
       if (outcome.ok) {
         committed = trx;
-        return outcome;
+        return outcome as Result<T, E>;
       }
-      signal = new RollbackSignal(outcome);
+      signal = new RollbackSignal(outcome as Result<never, unknown>);
       throw signal;
     });
     // Resolved: committed. Its outbox events, if any, wake the workers now.

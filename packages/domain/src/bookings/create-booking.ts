@@ -167,7 +167,8 @@ export function createBooking(
   if (options.channel === 'reseller' && (mode !== 'MANUAL' || !options.holdMinutes)) {
     throw new Error('A reseller books in MANUAL mode, with a hold of some minutes.');
   }
-  return deps.uow.transaction(async ({ stores }) => {
+  return deps.uow.transaction(async (tx) => {
+    const { stores } = tx;
     const now = deps.clock.now();
     const { workspaceId } = ctx;
     const count = input.participants.length;
@@ -282,12 +283,16 @@ export function createBooking(
     if (booking.status === 'CONFIRMED' && options.channel === 'public')
       await requestGuestEmail(stores, deps.clock, booking, { template: 'booking_confirmed' });
 
-    // Last: the seats, at the version validated above.
-    const taken = await stores.availability.takeSeats(workspaceId, departure.id, count, version);
-    if (!taken.ok) return fail(await refusal(stores, now, workspaceId, departure.id, taken.error));
-    // Another transaction may lock an existing customer's row, a cancel after its departure's:
-    // locked here, after the seats, it is taken in that same order (never a cycle).
-    if (customer.id !== customerId) await stores.customers.refreshStats(workspaceId, customer.id);
+    // Last, right before the commit (after the request's own last writes): the seats, at the
+    // version validated above, so the departure's row is locked only from there to the commit.
+    tx.atCommit(async () => {
+      const taken = await stores.availability.takeSeats(workspaceId, departure.id, count, version);
+      if (!taken.ok) return fail(await refusal(stores, now, workspaceId, departure.id, taken.error));
+      // Another transaction may lock an existing customer's row, a cancel after its departure's:
+      // locked here, after the seats, it is taken in that same order (never a cycle).
+      if (customer.id !== customerId) await stores.customers.refreshStats(workspaceId, customer.id);
+      return ok(true);
+    });
     return ok({ booking, links });
   });
 }

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from './database.js';
+import { prepared } from './prepared.js';
+import { createTestDatabase, type TestDatabase } from './testing.js';
+
+const preparedNames = (db: Database['knex']) =>
+  db.raw('select name, statement from pg_prepared_statements order by statement');
+
+describe('prepared statements on PostgreSQL', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await test.drop();
+  });
+
+  it('a marked statement is prepared once per connection and named after its text', async () => {
+    // One transaction: one connection, whose prepared statements the view lists.
+    await test.database.knex.transaction(async (trx) => {
+      const first = await prepared(trx.raw('select ?::int + 1 as n', [1]));
+      const again = await prepared(trx.raw('select ?::int + 1 as n', [41]));
+      // Another text under the same call site: a statement of its own, never a clash.
+      const other = await prepared(trx.raw('select ?::int + 2 as n', [1]));
+      const plain = await trx.raw('select ?::int + 3 as n', [1]);
+      expect([first, again, other, plain].map((result) => result.rows[0].n)).toEqual([2, 42, 3, 4]);
+
+      const { rows } = await preparedNames(trx);
+      expect(rows.map((row: { statement: string }) => row.statement)).toEqual([
+        'select $1::int + 1 as n',
+        'select $1::int + 2 as n',
+      ]);
+      for (const row of rows) expect(row.name).toMatch(/^p_[\w-]{22}$/);
+    });
+  });
+
+  it('builders keep their options and results: a prepared query reads what a plain one does', async () => {
+    const db = test.database.knex;
+    const plain = await db('workspaces').where({ id: 'none' }).first();
+    const marked = await prepared(db('workspaces')).where({ id: 'none' }).first();
+    expect(marked).toEqual(plain);
+  });
+});
+
+describe('prepared statements on PGlite', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createDatabase({ dataDir: 'memory://' });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('the mark is ignored: the statement runs as any other', async () => {
+    const result = await prepared(database.knex.raw('select ?::int + 1 as n', [1]));
+    expect(result.rows[0].n).toBe(2);
+  });
+});
