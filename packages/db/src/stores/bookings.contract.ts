@@ -8,6 +8,7 @@ import {
   type OutboxEvent,
   ok,
   type PaymentSession,
+  runIdempotently,
   type SeatRefusal,
   unprocessable,
 } from '@travelops/domain';
@@ -1079,16 +1080,21 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       responseBody: body,
     });
 
-    it('tryLock needs a transaction and is free again once the transaction ends', async () => {
+    const notBefore = () => new Date(Date.now() - 60_000);
+    /** Claims the key in a transaction of its own, and keeps what it found. */
+    const claimOnce = (scope: string, key: string, since = notBefore()) =>
+      uow().transaction(async ({ stores: { idempotency } }) =>
+        ok(await idempotency.claim(scope, key, since)),
+      );
+
+    it('claim needs a transaction; the key is free again once the transaction ends', async () => {
       const scope = `ws_${newId('workspace')} POST /bookings`;
-      await expect(stores().idempotency.tryLock(scope, 'k')).rejects.toThrow(/transaction/);
-      const tryOnce = () =>
-        uow().transaction(async ({ stores: { idempotency } }) => ok(await idempotency.tryLock(scope, 'k')));
-      expect(await tryOnce()).toEqual(ok(true));
-      expect(await tryOnce()).toEqual(ok(true));
+      await expect(stores().idempotency.claim(scope, 'k', notBefore())).rejects.toThrow(/transaction/);
+      expect(await claimOnce(scope, 'k')).toEqual(ok({ taken: true, existing: null }));
+      expect(await claimOnce(scope, 'k')).toEqual(ok({ taken: true, existing: null }));
     });
 
-    it('tryLock: a second concurrent transaction is refused the key until the first commits', async ({
+    it('claim: a second concurrent transaction is refused the key until the first commits', async ({
       skip,
     }) => {
       if (!database().concurrentSessions) skip('one connection: transactions cannot overlap');
@@ -1096,59 +1102,108 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       const held = signal();
       const release = signal();
       const first = uow().transaction(async ({ stores: { idempotency } }) => {
-        const got = await idempotency.tryLock(scope, 'key-1');
+        const got = await idempotency.claim(scope, 'key-1', notBefore());
         held.fire();
         await release.promise;
-        return ok(got);
+        return ok(got.taken);
       });
       await held.promise;
-      const attempt = (key: string) =>
-        uow().transaction(async ({ stores: { idempotency } }) => ok(await idempotency.tryLock(scope, key)));
-      expect(await attempt('key-1')).toEqual(ok(false));
-      expect(await attempt('key-2')).toEqual(ok(true));
+      expect(await claimOnce(scope, 'key-1')).toEqual(ok({ taken: false }));
+      expect(await claimOnce(scope, 'key-2')).toEqual(ok({ taken: true, existing: null }));
       // The pair is encoded unambiguously: another split of the same characters is another lock.
-      expect(
-        await uow().transaction(async ({ stores: { idempotency } }) =>
-          ok(await idempotency.tryLock(`${scope}key`, '-1')),
-        ),
-      ).toEqual(ok(true));
+      expect(await claimOnce(`${scope}key`, '-1')).toEqual(ok({ taken: true, existing: null }));
       release.fire();
       expect(await first).toEqual(ok(true));
-      expect(await attempt('key-1')).toEqual(ok(true));
+      expect(await claimOnce(scope, 'key-1')).toEqual(ok({ taken: true, existing: null }));
     });
 
-    it('find honours notBefore; save replaces a record; deleteOlderThan counts what it removed', async () => {
+    const existingOf = async (scope: string, key: string, since = notBefore()) => {
+      const claimed = unwrap(await claimOnce(scope, key, since));
+      if (!claimed.taken) throw new Error('The key is held.');
+      return claimed.existing;
+    };
+
+    it('claim reads the record saved since notBefore; save replaces an expired one only', async () => {
       const scope = `ws_${newId('workspace')} POST /bookings`;
       const { idempotency } = stores();
-      const before = new Date(Date.now() - 60_000);
-      await idempotency.save(saved(scope, 'a'));
-      const found = await idempotency.find(scope, 'a', before);
-      expect(found).toEqual({ ...saved(scope, 'a'), createdAt: expect.any(Date) });
-      expect(await idempotency.find(scope, 'a', new Date(Date.now() + 60_000))).toBeNull();
-      expect(await idempotency.find(scope, 'other', before)).toBeNull();
+      expect(await idempotency.save(saved(scope, 'a'), notBefore())).toBe(true);
+      expect(await existingOf(scope, 'a')).toEqual({ ...saved(scope, 'a'), createdAt: expect.any(Date) });
+      expect(await existingOf(scope, 'a', new Date(Date.now() + 60_000))).toBeNull();
+      expect(await existingOf(scope, 'other')).toBeNull();
+
+      // A live record (a twin committed after a claim read nothing): kept, and save says so.
+      expect(await idempotency.save({ ...saved(scope, 'a'), fingerprint: 'sha256:twin' }, notBefore())).toBe(
+        false,
+      );
+      expect(await existingOf(scope, 'a')).toMatchObject({ fingerprint: 'sha256:abc' });
 
       await knex()('idempotency_keys')
         .where({ scope, key: 'a' })
         .update({ created_at: new Date('2000-01-01') });
-      expect(await idempotency.find(scope, 'a', before)).toBeNull();
-      await idempotency.save({ ...saved(scope, 'a', null), fingerprint: 'sha256:new', responseStatus: 204 });
-      expect(await idempotency.find(scope, 'a', before)).toMatchObject({
+      expect(await existingOf(scope, 'a')).toBeNull();
+      expect(
+        await idempotency.save(
+          { ...saved(scope, 'a', null), fingerprint: 'sha256:new', responseStatus: 204 },
+          notBefore(),
+        ),
+      ).toBe(true);
+      expect(await existingOf(scope, 'a')).toMatchObject({
         fingerprint: 'sha256:new',
         responseStatus: 204,
         responseBody: null,
       });
+    });
 
-      await idempotency.save(saved(scope, 'old-1', ['a', 1]));
-      await idempotency.save(saved(scope, 'old-2', 'text'));
-      expect((await idempotency.find(scope, 'old-1', before))?.responseBody).toEqual(['a', 1]);
-      expect((await idempotency.find(scope, 'old-2', before))?.responseBody).toBe('text');
+    it('runIdempotently: a twin that commits after the claim read nothing: rolled back, then replayed', async ({
+      skip,
+    }) => {
+      if (!database().concurrentSessions) skip('one connection: the twin cannot commit meanwhile');
+      const scope = `ws_${newId('workspace')} POST /bookings`;
+      const workspaceId = await newWorkspace(knex());
+      let runs = 0;
+      const result = await runIdempotently(
+        { uow: uow(), clock: { now: () => new Date() } },
+        { scope, key: 'twin', fingerprint: 'sha256:abc' },
+        async (tx) => {
+          runs++;
+          unwrap(
+            await tx.stores.customers.insert(workspaceId, {
+              id: newId('customer'),
+              name: `Run${runs}`,
+              email: `run${runs}@x.example`,
+              phone: null,
+              tags: [],
+              marketingConsent: false,
+            }),
+          );
+          // The twin's answer, committed on another connection while this run is under way.
+          await createStores(knex()).idempotency.save(
+            saved(scope, 'twin', { body: 'the twin' }),
+            new Date(0),
+          );
+          return ok({ status: 201, body: 'this run' });
+        },
+      );
+      expect(result).toEqual(ok({ status: 201, body: 'the twin', replayed: true }));
+      expect(runs).toBe(1);
+      expect(await knex()('customers').where({ workspace_id: workspaceId }).pluck('name')).toEqual([]);
+    });
+
+    it('bodies of every JSON kind come back as saved; deleteOlderThan counts what it removed', async () => {
+      const scope = `ws_${newId('workspace')} POST /bookings`;
+      const { idempotency } = stores();
+      await idempotency.save(saved(scope, 'old-1', ['a', 1]), notBefore());
+      await idempotency.save(saved(scope, 'old-2', 'text'), notBefore());
+      expect((await existingOf(scope, 'old-1'))?.responseBody).toEqual(['a', 1]);
+      expect((await existingOf(scope, 'old-2'))?.responseBody).toBe('text');
+      await idempotency.save(saved(scope, 'kept'), notBefore());
       await knex()('idempotency_keys')
         .where({ scope })
         .whereIn('key', ['old-1', 'old-2'])
         .update({ created_at: new Date('2000-01-01') });
       expect(await idempotency.deleteOlderThan(new Date('2000-06-01'))).toBe(2);
       expect(await idempotency.deleteOlderThan(new Date('2000-06-01'))).toBe(0);
-      expect(await idempotency.find(scope, 'a', before)).not.toBeNull();
+      expect(await existingOf(scope, 'kept')).not.toBeNull();
     });
   });
 }

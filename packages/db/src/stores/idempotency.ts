@@ -1,4 +1,4 @@
-import type { IdempotencyRecord, IdempotencyStore } from '@travelops/domain';
+import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { prepared } from '../prepared.js';
 import type { DbTimestamp } from './columns.js';
@@ -31,26 +31,27 @@ export function createIdempotencyStore(db: Knex | Knex.Transaction): Idempotency
   const records = () => db<IdempotencyRow>('idempotency_keys');
 
   return {
-    async tryLock(scope: string, key: string): Promise<boolean> {
+    async claim(scope: string, key: string, notBefore: Date): Promise<IdempotencyClaim> {
       // A transaction-level lock outside a transaction would be released at once.
-      if (!db.isTransaction) throw new Error('idempotency.tryLock needs a transaction.');
-      const result: { rows: { locked: boolean }[] } = await prepared(
-        db.raw('select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked', [lockName(scope, key)]),
+      if (!db.isTransaction) throw new Error('idempotency.claim needs a transaction.');
+      // One round trip: the lock and the record (as of the statement's start; see `save`).
+      const result: { rows: { locked: boolean; existing: IdempotencyRow | null }[] } = await prepared(
+        db.raw(
+          `select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked,
+                  (select to_jsonb(k) from idempotency_keys k
+                    where k.scope = ? and k.key = ? and k.created_at >= ?) as existing`,
+          [lockName(scope, key), scope, key, notBefore],
+        ),
       );
-      return result.rows[0]?.locked === true;
+      const row = result.rows[0];
+      if (row?.locked !== true) return { taken: false };
+      return { taken: true, existing: row.existing ? toRecord(row.existing) : null };
     },
 
-    async find(scope: string, key: string, notBefore: Date): Promise<IdempotencyRecord | null> {
-      const row = await prepared(records())
-        .where({ scope, key })
-        .where('created_at', '>=', notBefore)
-        .first();
-      return row ? toRecord(row) : null;
-    },
-
-    async save(record: Omit<IdempotencyRecord, 'createdAt'>): Promise<void> {
-      // An expired record under the same key is replaced, and its clock starts again.
-      await prepared(records())
+    async save(record: Omit<IdempotencyRecord, 'createdAt'>, notBefore: Date): Promise<boolean> {
+      // An expired record under the same key is replaced, and its clock starts again; a live
+      // one stays (a twin that committed after our claim's read) and nothing is written.
+      const written = await prepared(records())
         .insert({
           scope: record.scope,
           key: record.key,
@@ -60,7 +61,10 @@ export function createIdempotencyStore(db: Knex | Knex.Transaction): Idempotency
           created_at: db.fn.now(),
         })
         .onConflict(['scope', 'key'])
-        .merge(['fingerprint', 'response_status', 'response_body', 'created_at']);
+        .merge(['fingerprint', 'response_status', 'response_body', 'created_at'])
+        .where('idempotency_keys.created_at', '<', notBefore)
+        .returning('key');
+      return written.length === 1;
     },
 
     async deleteOlderThan(cutoff: Date): Promise<number> {

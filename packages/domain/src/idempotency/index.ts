@@ -1,4 +1,4 @@
-export type { IdempotencyRecord, IdempotencyStore } from './ports.js';
+export type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore } from './ports.js';
 export {
   IDEMPOTENCY_RETENTION_MS,
   type IdempotentRequest,

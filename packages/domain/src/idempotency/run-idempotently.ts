@@ -27,6 +27,12 @@ interface SavedResponse {
   headers?: Record<string, string>;
 }
 
+const RAN_TWICE = conflict(
+  'A request with this Idempotency-Key completed meanwhile; try again to receive its answer.',
+  'Idempotency-Key',
+  'idempotency_key_in_use',
+);
+
 /**
  * Runs `work` once per key. The key is claimed (a transaction-scoped lock) before the work,
  * so a concurrent twin gets 409; the response is saved in the work's own transaction, so a
@@ -39,7 +45,9 @@ export function runIdempotently<S extends { idempotency: IdempotencyStore }>(
 ): Promise<Result<StoredResponse & { replayed: boolean }>> {
   const { clock } = deps;
   return deps.uow.transaction<StoredResponse & { replayed: boolean }>(async (tx) => {
-    if (!(await tx.stores.idempotency.tryLock(request.scope, request.key))) {
+    const notBefore = new Date(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS);
+    const claim = await tx.stores.idempotency.claim(request.scope, request.key, notBefore);
+    if (!claim.taken) {
       return fail(
         conflict(
           'A request with this Idempotency-Key is still running.',
@@ -48,8 +56,7 @@ export function runIdempotently<S extends { idempotency: IdempotencyStore }>(
         ),
       );
     }
-    const notBefore = new Date(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS);
-    const existing = await tx.stores.idempotency.find(request.scope, request.key, notBefore);
+    const { existing } = claim;
     if (existing) {
       if (existing.fingerprint !== request.fingerprint) {
         return fail(
@@ -70,13 +77,18 @@ export function runIdempotently<S extends { idempotency: IdempotencyStore }>(
     }
     const result = await work(tx);
     if (!result.ok) return result;
-    await tx.stores.idempotency.save({
-      scope: request.scope,
-      key: request.key,
-      fingerprint: request.fingerprint,
-      responseStatus: result.value.status,
-      responseBody: { body: result.value.body, headers: result.value.headers } satisfies SavedResponse,
-    });
+    const saved = await tx.stores.idempotency.save(
+      {
+        scope: request.scope,
+        key: request.key,
+        fingerprint: request.fingerprint,
+        responseStatus: result.value.status,
+        responseBody: { body: result.value.body, headers: result.value.headers } satisfies SavedResponse,
+      },
+      notBefore,
+    );
+    // A twin committed between the claim's read and its lock: roll this run back; the rerun replays it.
+    if (!saved) return fail({ ...RAN_TWICE, retryable: true });
     return ok({ ...result.value, replayed: false });
   });
 }
