@@ -338,3 +338,30 @@ describe('createBooking racing edits of its departure', () => {
     expect(unhandledErrors()).toEqual([]);
   });
 });
+
+describe('createBooking: its statements', () => {
+  it('a new customer by checkout with an Idempotency-Key: eleven statements, the seats right before COMMIT', async () => {
+    const tour = await adultTour();
+    const departure = await createDeparture(t, ws, tour.id, { capacity: 4 });
+    const statements: string[] = [];
+    const onQuery = (query: { sql: string }) => statements.push(query.sql);
+    knex().on('query', onQuery);
+    try {
+      const res = await t.request('POST', path(), {
+        token: ws.token,
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+        body: { availabilityId: departure.id, customer: customerInput(), participants: [{ name: 'Ada' }] },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    } finally {
+      knex().removeListener('query', onQuery);
+    }
+    // The credential's lookup, BEGIN, the key and its record, the departure, the customer, the
+    // booking (history and payment page in it), its event, the answer saved, the credential
+    // re-checked, the seats, COMMIT: the departure's row is locked for the last two only.
+    const shape = statements.map((sql) => sql.replace(/\s+/g, ' ').slice(0, 40).toLowerCase());
+    expect(shape, shape.join('\n')).toHaveLength(11);
+    expect(shape.at(-2)).toMatch(/^update "availability" set "booked_seats"/);
+    expect(shape.at(-1)).toMatch(/^commit/);
+  });
+});
