@@ -147,10 +147,12 @@ async function refusal(
 
 /**
  * Decisions §2-§3: price, hold, open the payment, emit `booking.created`, and reserve the seats
- * atomically. The departure is read without a lock and its seats are taken at the end (only an
- * existing customer's stats follow), by a conditional update at the version validated, so a
- * hot departure's row is locked only from there to the commit. A departure edited meanwhile
- * makes the whole transaction run again; one full by then is 409 and nothing of the booking stays.
+ * atomically. The departure is read without a lock and its seats are taken right before the
+ * commit (an `atCommit` step, after whatever the caller writes; only an existing customer's
+ * stats follow), by a conditional update at the version validated, so a hot departure's row is
+ * locked only from there to the commit. A departure edited meanwhile makes the whole
+ * transaction run again; one full by then is 409 and nothing of the booking stays. The answer
+ * is ok before the step runs: it stands only if the transaction commits.
  */
 export function createBooking(
   deps: CreateBookingDeps,
