@@ -739,7 +739,9 @@ describe('seats are shared with every channel', () => {
       await reserve({ availabilityId: departure.id, unitItems: unitItems(Adult, Adult, Adult) }),
       'UNPROCESSABLE_ENTITY',
     );
-    await reserved({ availabilityId: departure.id, unitItems: unitItems(Adult, Adult) });
+    const last = await reserved({ availabilityId: departure.id, unitItems: unitItems(Adult, Adult) });
+    // The reservation's own answer counts its seats.
+    expect(last.availability).toMatchObject({ status: 'SOLD_OUT', available: false, vacancies: 0 });
     const check = await octo('POST', '/availability', {
       token: reseller,
       body: { productId: walk.id, optionId: 'DEFAULT', availabilityIds: [departure.id] },

@@ -53,6 +53,13 @@ export interface CreateBookingOptions {
   holder?: { key: string; maxLiveHolds: number };
   /** Resellers only: how long the reservation holds its seats (required for that channel). */
   holdMinutes?: number;
+  /**
+   * When the seats are taken: `atCommit` (the default) right before the commit, so a hot
+   * departure's row is locked the shortest time; `now`, before this returns, for a caller that
+   * reads the departure's seats later in the same transaction (OCTO's reservation answers with
+   * the departure's vacancies).
+   */
+  seats?: 'atCommit' | 'now';
 }
 
 /** The public channel's brakes: seats per booking, and unpaid holds per client and departure. */
@@ -285,16 +292,22 @@ export function createBooking(
     if (booking.status === 'CONFIRMED' && options.channel === 'public')
       await requestGuestEmail(stores, deps.clock, booking, { template: 'booking_confirmed' });
 
-    // Last, right before the commit (after the request's own last writes): the seats, at the
-    // version validated above, so the departure's row is locked only from there to the commit.
-    tx.atCommit(async () => {
+    // Last: the seats, at the version validated above, so the departure's row is locked only
+    // from there to the commit (by default, after the request's own last writes too).
+    const takeTheSeats = async (): Promise<Result<true>> => {
       const taken = await stores.availability.takeSeats(workspaceId, departure.id, count, version);
       if (!taken.ok) return fail(await refusal(stores, now, workspaceId, departure.id, taken.error));
       // Another transaction may lock an existing customer's row, a cancel after its departure's:
       // locked here, after the seats, it is taken in that same order (never a cycle).
       if (customer.id !== customerId) await stores.customers.refreshStats(workspaceId, customer.id);
       return ok(true);
-    });
+    };
+    if (options.seats === 'now') {
+      const taken = await takeTheSeats();
+      if (!taken.ok) return taken;
+    } else {
+      tx.atCommit(takeTheSeats);
+    }
     return ok({ booking, links });
   });
 }

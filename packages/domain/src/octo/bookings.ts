@@ -283,7 +283,8 @@ export function reserveOctoBooking(
         paymentMode: 'MANUAL',
         ...(input.notes && { notes: input.notes }),
       },
-      { channel: 'reseller', holdMinutes: holdMinutes(input.expirationMinutes) },
+      // The answer shows the departure's vacancies with this reservation's seats taken.
+      { channel: 'reseller', holdMinutes: holdMinutes(input.expirationMinutes), seats: 'now' },
     );
     if (!created.ok) return created;
     const { booking } = created.value;
