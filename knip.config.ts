@@ -39,10 +39,8 @@ export default {
     'apps/api': {
       entry: ['src/cli.ts', 'bench/*.ts', 'test/**/*.ts', 'src/**/*.test.ts'],
       project: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', '*.ts'],
-      // Found by path, not imported: redocly's binary (test/openapi-lint.int.test.ts), the
-      // widget's bundle the API serves (src/compose.ts), the console's built files
-      // (src/console-files.ts, by require.resolve).
-      ignoreDependencies: ['@redocly/cli', '@travelops/widget', '@travelops/console'],
+      // Found by path, not imported: redocly's binary (test/openapi-lint.int.test.ts).
+      ignoreDependencies: ['@redocly/cli'],
       // A system binary the integration tests start (test/processes.ts), not an npm package.
       ignoreBinaries: ['redis-server'],
     },

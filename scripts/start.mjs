@@ -10,7 +10,9 @@ const say = (line) => process.stderr.write(`${line}\n`);
 /** Runs the build, printing one line per package it compiles; the full log only if it fails. */
 function build() {
   const turbo = join(root, 'node_modules', '.bin', 'turbo');
-  const args = ['run', 'build', '--filter=@travelops/api', '--filter=@travelops/worker'];
+  // The console and the widget are files the API serves, not its dependencies: built by name.
+  const apps = ['api', 'worker', 'console', 'widget'];
+  const args = ['run', 'build', ...apps.map((app) => `--filter=@travelops/${app}`)];
   const child = spawn(turbo, [...args, '--output-logs=new-only'], {
     cwd: root,
     env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
@@ -57,4 +59,8 @@ if (result.code !== 0) {
   process.exit(1);
 }
 say('TravelOps: starting the API');
+// Where the API finds what it just built (apps/api never imports another app); a value of the
+// caller's own wins, and an empty one turns the console or the widget off.
+process.env.CONSOLE_DIR ??= join(root, 'apps', 'console', 'dist');
+process.env.WIDGET_SCRIPT ??= join(root, 'apps', 'widget', 'dist', 'widget.js');
 await import(pathToFileURL(join(root, 'apps', 'api', 'dist', 'server.js')).href);

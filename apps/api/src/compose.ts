@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import {
   createDatabase,
   createUnitOfWork,
@@ -15,10 +13,10 @@ import { createEndpointUrlCheck } from '@travelops/jobs';
 import { createStripePayments } from '@travelops/stripe';
 import type { Redis } from 'ioredis';
 import type { ApiConfig, ServerTimeouts } from './config.js';
-import { findConsoleDir } from './console-files.js';
 import { type ApiMetrics, createApiMetrics } from './metrics.js';
 import { createRateLimiter } from './rate-limits.js';
 import { createRedisClient } from './redis.js';
+import { servedFiles } from './served-files.js';
 
 export const systemClock: Clock = { now: () => new Date() };
 
@@ -64,20 +62,6 @@ export async function openDatabase(config: Pick<ApiConfig, 'databaseUrl' | 'pgli
     applied.length ? 'migrations applied' : 'database schema is up to date',
   );
   return { database, applied };
-}
-
-/**
- * The booking widget's bundle (apps/widget's dist/widget.js), served at /widget.js. An asset,
- * not code: the API depends on the widget package so that turbo builds it first. Not built
- * (a fresh checkout before `pnpm build`): the API starts without it and says so.
- */
-function readWidgetScript(logger: Logger): string | undefined {
-  try {
-    return readFileSync(createRequire(import.meta.url).resolve('@travelops/widget/widget.js'), 'utf8');
-  } catch {
-    logger.warn({}, 'the booking widget is not built (pnpm build): /widget.js is not served');
-    return undefined;
-  }
 }
 
 /** Where guests pay: Stripe (and its webhooks), or the sandbox when asked (the default outside production). */
@@ -141,6 +125,7 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
     : null;
   const payments = paymentsFor(config, logger);
   logMailMode(config, logger);
+  const files = servedFiles(config, logger);
   const app = createApp({
     uow: createUnitOfWork(database.knex),
     clock,
@@ -148,7 +133,7 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
     ...(payments.events && { paymentEvents: payments.events }),
     checkWebhookUrl: createEndpointUrlCheck(config.allowPrivateWebhookUrls),
     logger,
-    consoleDir: findConsoleDir(logger),
+    consoleDir: files.consoleDir,
     rateLimiter: createRateLimiter({
       rules: config.rateLimits,
       redis,
@@ -161,7 +146,7 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
       database: () => database.ping(),
       ...(redis && { redis: async () => void (await (redis as Redis).ping()) }),
     },
-    widgetScript: readWidgetScript(logger),
+    widgetScript: files.widgetScript,
     config: {
       publicBaseUrl: config.publicBaseUrl,
       trustProxy: config.trustProxy,

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig: rate limits', () => {
@@ -225,5 +228,33 @@ describe('loadConfig: guest e-mails', () => {
       expect((error as Error).message).toContain(problem);
       expect((error as Error).message).not.toContain('hunter2');
     }
+  });
+});
+
+describe('loadConfig: the console and the widget the API serves', () => {
+  // A console build and a widget bundle, as apps/console and apps/widget build them.
+  const dir = mkdtempSync(join(tmpdir(), 'served-files-'));
+  const consoleDir = join(dir, 'console');
+  const widgetScript = join(dir, 'widget.js');
+  mkdirSync(consoleDir);
+  writeFileSync(join(consoleDir, 'index.html'), '<!doctype html>');
+  writeFileSync(widgetScript, 'console.log("widget");');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('unset: neither is served (the API starts all the same)', () => {
+    expect(loadConfig({})).toMatchObject({ consoleDir: undefined, widgetScript: undefined });
+  });
+
+  it('reads both as absolute paths, relative ones from the working directory', () => {
+    expect(
+      loadConfig({ CONSOLE_DIR: relative(process.cwd(), consoleDir), WIDGET_SCRIPT: widgetScript }),
+    ).toMatchObject({ consoleDir, widgetScript });
+  });
+
+  it('a path without the build stops the start, naming each key', () => {
+    const env = { CONSOLE_DIR: dir, WIDGET_SCRIPT: consoleDir };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/CONSOLE_DIR: must be the directory of the built operator console/);
+    expect(() => loadConfig(env)).toThrow(/WIDGET_SCRIPT: must be the path of the built booking widget/);
   });
 });

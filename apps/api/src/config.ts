@@ -1,5 +1,6 @@
+import { existsSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { LOG_FORMATS, LOG_LEVELS, type LogLevel } from '@travelops/jobs';
 import * as v from 'valibot';
 import type { RateLimitRules } from './rate-limits.js';
@@ -85,6 +86,23 @@ const Host = v.pipe(
   ),
 );
 
+// Built files the API serves, named by path (relative to the working directory). Set and missing
+// is a deployment mistake: the start stops, naming the key, rather than serve a 404 for weeks.
+const ConsoleDir = v.pipe(
+  v.string(),
+  v.check(
+    (path) => existsSync(join(resolve(path), 'index.html')),
+    'must be the directory of the built operator console, holding index.html (apps/console/dist after pnpm build)',
+  ),
+);
+const WidgetScript = v.pipe(
+  v.string(),
+  v.check(
+    (path) => existsSync(resolve(path)) && statSync(resolve(path)).isFile(),
+    'must be the path of the built booking widget (apps/widget/dist/widget.js after pnpm build)',
+  ),
+);
+
 const EnvObject = v.object({
   PORT: v.optional(Port, '3000'),
   HOST: v.optional(Host, '0.0.0.0'),
@@ -134,6 +152,9 @@ const EnvObject = v.object({
   MAIL_FROM: v.optional(MailFrom),
   MAIL_RATE_PER_MINUTE: v.optional(Count, '60'),
   MAIL_HOLD_WARNING_MINUTES: v.optional(Count, '5'),
+  // Unset: /app/ and /widget.js answer 404 saying they are not configured here.
+  CONSOLE_DIR: v.optional(ConsoleDir),
+  WIDGET_SCRIPT: v.optional(WidgetScript),
 });
 
 const STRIPE_NEEDS = 'is required when PAYMENT_PROVIDER=stripe';
@@ -215,6 +236,10 @@ export interface ApiConfig {
   log: { level: LogLevel; format: 'json' | 'pretty' | undefined };
   payments: PaymentsConfig;
   mail: MailConfig;
+  /** The built operator console (absolute), served under /app/; undefined: not served (404). */
+  consoleDir: string | undefined;
+  /** The built booking widget's file (absolute), served at /widget.js; undefined: not served (404). */
+  widgetScript: string | undefined;
   /** Serve `/dev/mail`: outside production, while e-mails are kept (no SMTP_URL). */
   devMail: boolean;
   /** NODE_ENV=production. */
@@ -283,6 +308,8 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
       perWorkspacePerMinute: e.MAIL_RATE_PER_MINUTE,
       holdWarningMinutes: e.MAIL_HOLD_WARNING_MINUTES,
     },
+    consoleDir: e.CONSOLE_DIR === undefined ? undefined : resolve(e.CONSOLE_DIR),
+    widgetScript: e.WIDGET_SCRIPT === undefined ? undefined : resolve(e.WIDGET_SCRIPT),
     devMail: e.NODE_ENV !== 'production' && e.SMTP_URL === undefined,
     production: e.NODE_ENV === 'production',
   };

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { createUnitOfWork } from '@travelops/db';
 import { createTestDatabase, type TestDatabase } from '@travelops/db/testing';
 import type { Role, TokenRole } from '@travelops/domain';
@@ -76,6 +77,17 @@ async function deleteRedisKeys(redis: Redis | null, prefix: string): Promise<voi
   if (keys.length) await redis.del(...keys).catch(() => {});
 }
 
+const appsDir = join(import.meta.dirname, '..', '..');
+
+/**
+ * The browser apps' builds the API serves, named as `pnpm start` names them. Files, not
+ * imports: turbo builds both before these tests (apps/api/turbo.json).
+ */
+const servedFilesEnv = {
+  CONSOLE_DIR: join(appsDir, 'console', 'dist'),
+  WIDGET_SCRIPT: join(appsDir, 'widget', 'dist', 'widget.js'),
+};
+
 /**
  * The real API, in-process on port 0, against a PostgreSQL database of its own (dropped
  * on close) and the real Redis.
@@ -92,6 +104,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   const config = loadConfig({
     DATABASE_URL: database.url,
     ...testRedisEnv(),
+    ...servedFilesEnv,
     // Tests of other rules send hundreds of requests from one address; rate limit tests set their own.
     RATE_LIMIT_PER_TOKEN: '100000',
     RATE_LIMIT_PER_IP: '100000',

@@ -29,7 +29,7 @@ it('npm and npx print no warning about the project config', async () => {
   expect(npm.output()).not.toContain('Unknown project config');
 });
 
-it('pnpm start says what it does before the API starts, and Ctrl-C ends it quietly with 0', async () => {
+it('pnpm start says what it does before the API starts, serves the console and the widget, and Ctrl-C ends it quietly with 0', async () => {
   const port = await freePort();
   const start = run('pnpm', ['start'], { PORT: String(port), DATA_DIR: dataDir });
   await expect
@@ -37,6 +37,9 @@ it('pnpm start says what it does before the API starts, and Ctrl-C ends it quiet
     .toContain(`TravelOps API: http://localhost:${port}`);
   expect(start.output()).toMatch(/TravelOps: checking the build[\s\S]*TravelOps: starting the API/);
   expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+  // It builds the console and the widget and tells the API where they are.
+  expect((await fetch(`http://127.0.0.1:${port}/app/`)).status).toBe(200);
+  expect((await fetch(`http://127.0.0.1:${port}/widget.js`)).status).toBe(200);
 
   process.kill(-(start.child.pid as number), 'SIGINT');
   expect(await start.exited).toBe(0);

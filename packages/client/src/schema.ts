@@ -1616,7 +1616,7 @@ export interface paths {
         };
         /**
          * The booking widget
-         * @description Embedded with one script element whose `src` is this address, with `data-workspace` (the slug) and optionally `data-tour`, or with the `travelops-booking` element (attributes `workspace`, `tour`). Any origin may load it (CORS, `Cross-Origin-Resource-Policy: cross-origin`); cached 5 minutes, then revalidated by `ETag` (304). 404 on a server where the widget was not built.
+         * @description Embedded with one script element whose `src` is this address, with `data-workspace` (the slug) and optionally `data-tour`, or with the `travelops-booking` element (attributes `workspace`, `tour`). Any origin may load it (CORS, `Cross-Origin-Resource-Policy: cross-origin`); cached 5 minutes, then revalidated by `ETag` (304). 404 on a server not configured to serve it (`WIDGET_SCRIPT` unset).
          */
         get: operations["getBookingWidgetScript"];
         put?: never;

@@ -1,7 +1,7 @@
 import { createCalendarMemo, type DomainError } from '@travelops/domain';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { type Caller, callerOf, createAdmission } from './admission.js';
-import { consoleRouter } from './console-app.js';
+import { consoleNotConfigured, consoleRouter } from './console-app.js';
 import { publicCors } from './cors.js';
 import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';
@@ -108,8 +108,12 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   });
   if (deps.metrics) app.get('/metrics', countByIp, metricsHandler(deps.metrics));
   app.use(docsRouter({ title: `${openApi.info.title} ${openApi.info.version}: reference`, https }));
-  // The operator console's built files, when the API was given them (apps/console).
-  if (deps.consoleDir) app.use('/app', countByIp, consoleRouter({ dir: deps.consoleDir, https }));
+  // The operator console's built files, when the API was given them (apps/console); else a 404 that says so.
+  app.use(
+    '/app',
+    countByIp,
+    deps.consoleDir ? consoleRouter({ dir: deps.consoleDir, https }) : consoleNotConfigured,
+  );
 
   const admission = createAdmission(deps);
   // One memo per app: what it keeps is checked against the database on every call.

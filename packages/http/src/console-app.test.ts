@@ -77,12 +77,21 @@ describe('/app/', () => {
   });
 });
 
-describe('without a console build', () => {
-  it('/app/ is a 404', async () => {
-    const server = createApp(createUnitTestDeps([])).listen(0);
-    await new Promise((resolve) => server.once('listening', resolve));
-    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/app/`);
-    server.close();
-    expect(res.status).toBe(404);
-  });
+describe('without a console configured', () => {
+  it.each(['/app', '/app/', '/app/ws_1/today'])(
+    '%s is a 404 that says the console is not configured',
+    async (path) => {
+      const server = createApp(createUnitTestDeps([])).listen(0);
+      await new Promise((resolve) => server.once('listening', resolve));
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, {
+        redirect: 'manual',
+      });
+      server.close();
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { error: unknown }).error).toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'The operator console is not configured on this server.',
+      });
+    },
+  );
 });

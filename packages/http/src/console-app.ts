@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import express, { type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import { pagePolicy } from './csp.js';
+import { sendError } from './errors.js';
 
 interface Asset {
   type: string;
@@ -58,3 +59,7 @@ export function consoleRouter(options: { dir: string; https: boolean }): Router 
   });
   return router;
 }
+
+/** `/app/` on a server not given the console's files: every path under it says so, as a 404. */
+export const consoleNotConfigured: RequestHandler = (_req, res) =>
+  sendError(res, { code: 'NOT_FOUND', message: 'The operator console is not configured on this server.' });

@@ -97,11 +97,11 @@ export interface HttpDeps {
   /** Named dependency checks for /readyz; each rejects when its dependency is unreachable. */
   readiness: Record<string, ReadinessCheck>;
   config: HttpConfig;
-  /** The booking widget's bundle (apps/widget), served at `/widget.js`; without it (not built), that path is 404. */
+  /** The booking widget's bundle (apps/widget), served at `/widget.js`; absent: 404, saying it is not configured. */
   widgetScript?: string | undefined;
   /** Absent (no `METRICS_TOKEN`): `/metrics` is not served. */
   metrics?: HttpMetrics;
-  /** The operator console's built files (apps/console's `dist/`), served under `/app/`; absent: 404. */
+  /** The operator console's built files (apps/console's `dist/`), served under `/app/`; absent: 404, saying it is not configured. */
   consoleDir?: string | undefined;
   /** Public calendars kept by this instance (each call still reads their version); absent: `createApp` makes one. */
   calendarMemo?: CalendarMemo;

@@ -10,10 +10,10 @@ import { sendError } from './errors.js';
  * (CORS and `Cross-Origin-Resource-Policy`); gzipped once here for clients that accept it.
  */
 export function serveWidgetScript(script: string | undefined): RequestHandler {
-  // Not built (a checkout before `pnpm build`): the path is documented all the same, and says so.
+  // Not given to this server: the path is documented all the same, and says so.
   if (script === undefined) {
     return (_req, res) =>
-      sendError(res, { code: 'NOT_FOUND', message: 'The booking widget is not built on this server.' });
+      sendError(res, { code: 'NOT_FOUND', message: 'The booking widget is not configured on this server.' });
   }
   const body = Buffer.from(script, 'utf8');
   const gzipped = gzipSync(body, { level: 9 });

@@ -6,6 +6,7 @@ import { useWorkspace } from '../workspace';
 import { Badge } from './badges';
 import { Empty, ErrorNotice, Loading, Success } from './feedback';
 import { fieldError, TextField } from './field';
+import { SeatsField } from './seats-field';
 
 type Day = Schemas['ScheduleCreate']['daysOfWeek'][number];
 const DAYS: readonly [Day, string][] = [
@@ -115,16 +116,7 @@ export function ScheduleForm({ tour }: { tour: Tour }) {
           field="endsOn"
           error={err}
         />
-        <TextField
-          label="Seats"
-          hint="Empty: the tour’s."
-          type="number"
-          min={1}
-          value={capacity}
-          onChange={(e) => setCapacity(e.target.value)}
-          field="capacity"
-          error={err}
-        />
+        <SeatsField value={capacity} onChange={setCapacity} error={err} tourCapacity={tour.capacity} />
       </div>
       <button type="submit" className="button-primary" disabled={create.isPending}>
         Create schedule

@@ -5,6 +5,7 @@ import { Badge } from '../components/badges';
 import { Empty, ErrorNotice, Loading, Success } from '../components/feedback';
 import { SelectField, TextField } from '../components/field';
 import { PageHeader, Section } from '../components/page';
+import { SeatsField } from '../components/seats-field';
 import { formatDateTime, formatMoney, localTime, moneyInput, parseMoney } from '../format';
 import { canWrite } from '../permissions';
 import { type Departure, type Tour, useGuides, useManifest, useVehicles } from '../queries';
@@ -243,15 +244,7 @@ function DepartureSettings({ departure, tour }: { departure: Departure; tour: To
               field="status"
               error={err}
             />
-            <TextField
-              label="Seats"
-              type="number"
-              min={1}
-              value={capacity}
-              onChange={(e) => setCapacity(e.target.value)}
-              field="capacity"
-              error={err}
-            />
+            <SeatsField value={capacity} onChange={setCapacity} error={err} />
             {tour.ticketTypes.map((t, i) => (
               <TextField
                 key={t.id}

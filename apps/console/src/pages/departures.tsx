@@ -6,6 +6,7 @@ import { ErrorNotice, Loading } from '../components/feedback';
 import { SelectField, TextField } from '../components/field';
 import { PageHeader, Section } from '../components/page';
 import { ScheduleForm } from '../components/schedules';
+import { SeatsField } from '../components/seats-field';
 import { addDays, browserZone, formatDay, localDate, localTime, startOfWeek, zonedToUtc } from '../format';
 import { canWrite } from '../permissions';
 import { type Departure, type Tour, useDepartures, useTourMap, useTours } from '../queries';
@@ -280,16 +281,7 @@ function NewDeparture({ tours }: { tours: Tour[] }) {
             value={time}
             onChange={(e) => setTime(e.target.value)}
           />
-          <TextField
-            label="Seats"
-            hint={tour ? `Empty: the tour’s ${tour.capacity}` : undefined}
-            type="number"
-            min={1}
-            value={capacity}
-            onChange={(e) => setCapacity(e.target.value)}
-            field="capacity"
-            error={err}
-          />
+          <SeatsField value={capacity} onChange={setCapacity} error={err} tourCapacity={tour?.capacity} />
         </div>
         <button type="submit" className="button-primary" disabled={create.isPending}>
           Create departure

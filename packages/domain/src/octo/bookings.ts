@@ -1,56 +1,50 @@
+/**
+ * What a reseller does to its bookings: reserve (a hold), confirm, update, extend and
+ * cancel, each one transaction over the native booking use cases, so seats, prices, history
+ * and events are the same as every other channel's. Reads are in booking-lookups.ts.
+ */
 import { emitBookingEvent } from '../bookings/booking-writes.js';
 import { cancelUnderPolicy } from '../bookings/cancel-under-policy.js';
 import { createBooking } from '../bookings/create-booking.js';
 import { extendHold } from '../bookings/extend-hold.js';
 import type { Actor, BookingRecord } from '../bookings/ports.js';
-import type { Participant } from '../bookings/schemas.js';
 import { setBookingStatus } from '../bookings/set-booking-status.js';
 import { updateBooking } from '../bookings/update-booking.js';
 import type { Availability } from '../catalog/availability-schemas.js';
-import { viewDepartures } from '../catalog/departure-views.js';
 import type { Tour } from '../catalog/tour-schemas.js';
 import { newId } from '../shared/ids.js';
 import type { UnitOfWork } from '../shared/ports.js';
 import { ok, type Result } from '../shared/result.js';
+import { findOwn, viewOf } from './booking-lookups.js';
+import {
+  customerOf,
+  DEFAULT_HOLD_MINUTES,
+  isOctoCancellable,
+  MAX_HOLD_MINUTES,
+  newUuid,
+  octoStatusOf,
+  participantsOf,
+  toOctoContact,
+  unitItemLinks,
+} from './booking-mapping.js';
 import { checkOption, publishedTour } from './catalog.js';
 import {
   badRequest,
   invalidAvailability,
-  invalidBookingUuid,
   type OctoError,
   type OctoFailure,
   type OctoResult,
   unprocessableEntity,
 } from './errors.js';
-import {
-  customerOf,
-  DEFAULT_HOLD_MINUTES,
-  derivedUuid,
-  isOctoCancellable,
-  MAX_HOLD_MINUTES,
-  newUuid,
-  octoStatusOf,
-  type PlannedUnitItem,
-  participantsOf,
-  resolveUnits,
-  STANDARD_UNIT_ID,
-  toOctoBooking,
-  toOctoContact,
-  unitItemLinks,
-  utcWindowOf,
-} from './mapping.js';
-import type { OctoBookingLink, OctoBookingRecord, OctoCaller, OctoDeps, OctoStores } from './ports.js';
+import type { OctoBookingLink, OctoCaller, OctoDeps, OctoStores } from './ports.js';
 import type {
-  OctoBookingsQuery,
   OctoConfirmationInput,
   OctoReservationInput,
   OctoUnitItemInput,
   OctoUpdateInput,
 } from './schemas.js';
 import type { OctoBooking, OctoContact } from './shapes.js';
-
-/** A list by dates answers at most this many bookings. */
-const MAX_LISTED = 500;
+import { currentUnitItems, movedUnitItems, planUnitItems } from './unit-item-plans.js';
 
 const actorOf = (caller: OctoCaller): Actor => ({ type: 'api_token', id: caller.connectionId });
 const contextOf = (caller: OctoCaller) => ({ workspaceId: caller.workspaceId, actor: actorOf(caller) });
@@ -64,57 +58,6 @@ const joined = (deps: OctoDeps, tx: UnitOfWork<OctoStores>) => ({
 
 const holdMinutes = (asked: number | undefined) => Math.min(asked ?? DEFAULT_HOLD_MINUTES, MAX_HOLD_MINUTES);
 
-/** The OCTO views of bookings: their tours and departures read once each. */
-async function viewsOf(
-  stores: OctoStores,
-  caller: OctoCaller,
-  records: readonly OctoBookingRecord[],
-  now: Date,
-): Promise<OctoBooking[]> {
-  if (records.length === 0) return [];
-  const tours = await stores.tours.findByIds(caller.workspaceId, [
-    ...new Set(records.map((r) => r.booking.tourId)),
-  ]);
-  const departures = await Promise.all(
-    [...new Set(records.map((r) => r.booking.availabilityId))].map((id) =>
-      stores.availability.findById(caller.workspaceId, id),
-    ),
-  );
-  const views = await viewDepartures(
-    stores,
-    caller.workspaceId,
-    departures.filter((d): d is Availability => d !== null),
-    now,
-    tours,
-  );
-  return records.map(({ booking, link }) => {
-    const tour = tours.find((t) => t.id === booking.tourId);
-    const departure = views.find((d) => d.id === booking.availabilityId);
-    // Bookings reference both by foreign key: a miss is a broken database, not a request's fault.
-    if (!tour || !departure) throw new Error(`Booking ${booking.id} lost its tour or departure.`);
-    return toOctoBooking({ booking, link, tour, departure, now, pricing: caller.pricing });
-  });
-}
-
-async function viewOf(stores: OctoStores, caller: OctoCaller, record: OctoBookingRecord, now: Date) {
-  const [view] = await viewsOf(stores, caller, [record], now);
-  return view as OctoBooking;
-}
-
-/** The connection's booking with this uuid; another connection's (or none) is INVALID_BOOKING_UUID. */
-async function findOwn(
-  stores: OctoStores,
-  caller: OctoCaller,
-  uuid: string,
-): Promise<Result<OctoBookingRecord, OctoError>> {
-  const found = await stores.octoBookings.findByUuid(
-    caller.workspaceId,
-    caller.connectionId,
-    uuid.toLowerCase(),
-  );
-  return found ? ok(found) : invalidBookingUuid(uuid);
-}
-
 /**
  * Bookings with a contact without an e-mail are filed under the connection's own customer
  * (`octo-<token id>@reseller.invalid`, a domain that never receives mail), named after it.
@@ -125,93 +68,6 @@ async function connectionCustomer(stores: OctoStores, caller: OctoCaller) {
     name: `${token?.name ?? 'OCTO reseller'} (OCTO)`.slice(0, 200),
     email: `octo-${caller.connectionId.toLowerCase()}@reseller.invalid`,
   };
-}
-
-/** The uuid each current participant is known by: its unit item's, else derived from its id. */
-function uuidsOf(record: Pick<OctoBookingRecord, 'booking' | 'link'>): Map<string, string> {
-  const stored = new Map(record.link.unitItems.map((item) => [item.participantId, item.uuid]));
-  return new Map(record.booking.participants.map((p) => [p.id, stored.get(p.id) ?? derivedUuid(p.id)]));
-}
-
-/**
- * The unit items to write, in order: each on one of the tour's units (else INVALID_UNIT_ID),
- * each uuid once (else BAD_REQUEST); one with the uuid of a current participant is that
- * participant (its details carry over, and what the reseller does not resend is kept).
- */
-function planUnitItems(
-  tour: Tour,
-  inputs: readonly OctoUnitItemInput[],
-  current: Pick<OctoBookingRecord, 'booking' | 'link'> | null,
-): Result<PlannedUnitItem[], OctoError> {
-  const units = resolveUnits(
-    tour,
-    inputs.map((input) => input.unitId),
-  );
-  if (!units.ok) return units;
-  const known = new Map<string, Participant>();
-  if (current) {
-    const uuids = uuidsOf(current);
-    for (const participant of current.booking.participants) {
-      known.set(uuids.get(participant.id) as string, participant);
-    }
-  }
-  const kept = new Map((current?.link.unitItems ?? []).map((item) => [item.uuid, item]));
-  const seen = new Set<string>();
-  const planned: PlannedUnitItem[] = [];
-  for (const [index, input] of inputs.entries()) {
-    const uuid = input.uuid ?? newUuid();
-    if (seen.has(uuid))
-      return badRequest(`unitItems[${index}].uuid appears twice: each unit item has its own.`);
-    seen.add(uuid);
-    const previous = kept.get(uuid);
-    const existing = known.get(uuid);
-    planned.push({
-      unit: units.value[index] as PlannedUnitItem['unit'],
-      input: {
-        ...input,
-        ...(input.resellerReference === undefined &&
-          previous?.resellerReference && { resellerReference: previous.resellerReference }),
-        ...(input.contact === undefined && previous?.contact && { contact: previous.contact }),
-      },
-      ...(existing && { existing }),
-      uuid,
-    });
-  }
-  return ok(planned);
-}
-
-/** The current participants as unit items (same uuids and units), to write them again. */
-function currentUnitItems(record: Pick<OctoBookingRecord, 'booking' | 'link'>): OctoUnitItemInput[] {
-  const uuids = uuidsOf(record);
-  return record.booking.participants.map((p) => ({
-    uuid: uuids.get(p.id) as string,
-    unitId: p.ticketTypeId ?? STANDARD_UNIT_ID,
-  }));
-}
-
-/** The current participants on another tour: each on that tour's first unit of its band. */
-function movedUnitItems(
-  record: Pick<OctoBookingRecord, 'booking' | 'link'>,
-  from: Tour | null,
-  to: Tour,
-): Result<OctoUnitItemInput[], OctoError> {
-  const uuids = uuidsOf(record);
-  const items: OctoUnitItemInput[] = [];
-  for (const participant of record.booking.participants) {
-    const band =
-      participant.ageBand ??
-      from?.ticketTypes.find((t) => t.id === participant.ticketTypeId)?.ageBand ??
-      'ADULT';
-    const unit =
-      to.ticketTypes.length === 0
-        ? band === 'ADULT'
-          ? STANDARD_UNIT_ID
-          : undefined
-        : to.ticketTypes.find((t) => t.ageBand === band)?.id;
-    if (!unit) return unprocessableEntity(`The new product sells no ${band} unit: send unitItems for it.`);
-    items.push({ uuid: uuids.get(participant.id) as string, unitId: unit });
-  }
-  return ok(items);
 }
 
 /**
@@ -509,65 +365,4 @@ export function cancelOctoBooking(
       await viewOf(tx.stores, caller, { ...found.value, booking: cancelled.value }, deps.clock.now()),
     );
   });
-}
-
-export async function getOctoBooking(
-  deps: Pick<OctoDeps, 'uow' | 'clock'>,
-  caller: OctoCaller,
-  uuid: string,
-): Promise<OctoResult<OctoBooking>> {
-  const found = await findOwn(deps.uow.stores, caller, uuid);
-  if (!found.ok) return found;
-  return ok(await viewOf(deps.uow.stores, caller, found.value, deps.clock.now()));
-}
-
-/**
- * The connection's bookings by `resellerReference`, `supplierReference` (the booking id) or
- * departure local date(s) (`localDate`, or `localDateStart` with `localDateEnd`, in each
- * product's zone); every filter given applies. No filter is BAD_REQUEST. At most 500.
- */
-export async function listOctoBookings(
-  deps: Pick<OctoDeps, 'uow' | 'clock'>,
-  caller: OctoCaller,
-  query: OctoBookingsQuery,
-): Promise<OctoResult<OctoBooking[]>> {
-  const byRange = query.localDateStart !== undefined || query.localDateEnd !== undefined;
-  if (byRange && (query.localDateStart === undefined || query.localDateEnd === undefined)) {
-    return badRequest('localDateStart and localDateEnd go together.');
-  }
-  if (byRange && query.localDate !== undefined) {
-    return badRequest('Send localDate or localDateStart with localDateEnd, not both.');
-  }
-  const range = query.localDate
-    ? { from: query.localDate, to: query.localDate }
-    : byRange
-      ? { from: query.localDateStart as string, to: query.localDateEnd as string }
-      : null;
-  if (!range && query.resellerReference === undefined && query.supplierReference === undefined) {
-    return badRequest(
-      'Filter by resellerReference, supplierReference, localDate or localDateStart with localDateEnd.',
-    );
-  }
-  if (range && range.to < range.from) return badRequest('localDateEnd is before localDateStart.');
-  const stores = deps.uow.stores;
-  const records = await stores.octoBookings.list(
-    caller.workspaceId,
-    caller.connectionId,
-    {
-      ...(query.resellerReference !== undefined && { resellerReference: query.resellerReference }),
-      ...(query.supplierReference !== undefined && { supplierReference: query.supplierReference }),
-      ...(range && utcWindowOf(range)),
-    },
-    MAX_LISTED,
-  );
-  const now = deps.clock.now();
-  const views = await viewsOf(stores, caller, records, now);
-  if (!range) return ok(views);
-  // The local start carries the product's zone: its date is the departure's local day.
-  return ok(
-    views.filter((view) => {
-      const day = view.availability.localDateTimeStart.slice(0, 10);
-      return day >= range.from && day <= range.to;
-    }),
-  );
 }

@@ -3,18 +3,10 @@ import { viewDepartures } from '../catalog/departure-views.js';
 import { addDays, daysBetween } from '../catalog/local-time.js';
 import type { Tour } from '../catalog/tour-schemas.js';
 import { ok, type Result } from '../shared/result.js';
+import { seatsAsked, startsWithin, toOctoAvailability, toOctoCalendar } from './availability-mapping.js';
 import { badRequest, invalidOption, invalidProduct, type OctoError, type OctoResult } from './errors.js';
-import {
-  DEFAULT_OPTION_ID,
-  localStartTimes,
-  resolveUnits,
-  seatsAsked,
-  startsWithin,
-  toOctoAvailability,
-  toOctoCalendar,
-  toOctoProduct,
-} from './mapping.js';
 import type { OctoCaller, OctoDeps, OctoStores } from './ports.js';
+import { DEFAULT_OPTION_ID, localStartTimes, resolveUnits, toOctoProduct } from './product-mapping.js';
 import type { OctoAvailabilityCheckInput, OctoCalendarInput } from './schemas.js';
 import type {
   OctoAvailability,

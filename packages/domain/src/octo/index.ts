@@ -1,9 +1,8 @@
+export { getOctoBooking, listOctoBookings } from './booking-lookups.js';
 export {
   cancelOctoBooking,
   confirmOctoBooking,
   extendOctoBooking,
-  getOctoBooking,
-  listOctoBookings,
   reserveOctoBooking,
   updateOctoBooking,
 } from './bookings.js';

@@ -4,22 +4,26 @@ import type { Participant } from '../bookings/schemas.js';
 import type { AvailabilityView } from '../catalog/availability-schemas.js';
 import { localIsoDateTime } from '../catalog/local-time.js';
 import type { Tour } from '../catalog/tour-schemas.js';
+import { toOctoAvailability, toOctoCalendar } from './availability-mapping.js';
 import {
   contactName,
-  currencyPrecision,
   customerOf,
   derivedUuid,
   isOctoCancellable,
-  localStartTimes,
   octoStatusOf,
   participantsOf,
-  resolveUnits,
-  toOctoAvailability,
-  toOctoCalendar,
   toOctoContact,
+} from './booking-mapping.js';
+import {
+  currencyPrecision,
+  localStartTimes,
+  resolveUnits,
   toOctoUnits,
   utcSeconds,
-} from './mapping.js';
+} from './product-mapping.js';
+
+// The mappers of product-mapping.ts, availability-mapping.ts and booking-mapping.ts, over
+// shared fixtures.
 
 const NOW = new Date('2031-03-10T12:00:00.000Z');
 

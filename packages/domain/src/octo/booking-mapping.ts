@@ -1,304 +1,33 @@
+/**
+ * Bookings as OCTO bookings: contacts and the customer they file under, unit items as
+ * participants (and back), the uuids OCTO knows them by, OCTO's status of a booking and
+ * whether it may still be cancelled, and the whole booking view.
+ */
 import * as v from 'valibot';
 import { isGuestCancellable } from '../bookings/policy-rules.js';
 import type { BookingRecord } from '../bookings/ports.js';
 import type { Participant, ParticipantInput } from '../bookings/schemas.js';
-import type { AvailabilityView, DeparturePrice, SalesStatus } from '../catalog/availability-schemas.js';
-import { addDays, daysBetween, localDateOf, localIsoDateTime } from '../catalog/local-time.js';
-import { bestSalesStatus } from '../catalog/sales-status.js';
-import type { TicketType, Tour } from '../catalog/tour-schemas.js';
-import type { AgeBand } from '../shared/enums.js';
-import { ok, type Result } from '../shared/result.js';
+import type { AvailabilityView } from '../catalog/availability-schemas.js';
+import type { Tour } from '../catalog/tour-schemas.js';
 import { EmailSchema, PhoneSchema } from '../shared/schemas.js';
-import { invalidUnit, type OctoError } from './errors.js';
+import { toOctoAvailability } from './availability-mapping.js';
 import type { OctoBookingLink, OctoUnitItemLink } from './ports.js';
+import {
+  DEFAULT_OPTION_ID,
+  pricingOf,
+  type ResolvedUnit,
+  STANDARD_UNIT_ID,
+  toOctoUnits,
+  utcSeconds,
+} from './product-mapping.js';
 import type { OctoContactInput, OctoUnitItemInput } from './schemas.js';
-import type {
-  OctoAvailability,
-  OctoBooking,
-  OctoBookingStatus,
-  OctoCalendarDay,
-  OctoContact,
-  OctoOption,
-  OctoPricing,
-  OctoProduct,
-  OctoUnit,
-  OctoUnitItem,
-  OctoUnitType,
-} from './shapes.js';
-
-/** Every product has one option: the tour as it is sold. */
-export const DEFAULT_OPTION_ID = 'DEFAULT';
-
-/** The one unit of a tour without ticket types: an ADULT seat at `basePrice`. */
-export const STANDARD_UNIT_ID = 'adult';
+import type { OctoBooking, OctoBookingStatus, OctoContact, OctoUnitItem } from './shapes.js';
 
 /** A reservation without `expirationMinutes` holds this long; no hold is longer than the maximum. */
 export const DEFAULT_HOLD_MINUTES = 30;
 export const MAX_HOLD_MINUTES = 60;
 
-const ADULT_BANDS: ReadonlySet<AgeBand> = new Set(['ADULT', 'SENIOR']);
-
-/** OCTO shows UTC to the second: `2031-03-14T18:30:00Z`. */
-export function utcSeconds(instant: string | Date): string {
-  return `${new Date(instant).toISOString().slice(0, 19)}Z`;
-}
-
 const utcOrNull = (instant: string | null | undefined) => (instant ? utcSeconds(instant) : null);
-
-/** Digits after the decimal point of the currency's minor unit (EUR 2, JPY 0, KWD 3). */
-export function currencyPrecision(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits as number;
-  } catch {
-    return 2;
-  }
-}
-
-/** A price in minor units: what the guest pays; the reseller's net rate is not this service's. */
-function pricingOf(amount: number, currency: string): OctoPricing {
-  return {
-    original: amount,
-    retail: amount,
-    net: null,
-    currency,
-    currencyPrecision: currencyPrecision(currency),
-    includedTaxes: [],
-  };
-}
-
-/** The band's OCTO unit type: the bands are OCTO's own names. */
-const unitTypeOf = (band: AgeBand): OctoUnitType => band;
-
-/** The tour's units: its ticket types, or one ADULT unit on a tour without them. */
-function unitsOf(tour: Pick<Tour, 'ticketTypes' | 'basePrice'>): TicketType[] {
-  if (tour.ticketTypes.length > 0) return tour.ticketTypes;
-  return [
-    {
-      id: STANDARD_UNIT_ID,
-      name: 'Adult',
-      ageBand: 'ADULT',
-      price: tour.basePrice,
-      minAge: null,
-      maxAge: null,
-      minPerBooking: null,
-      maxPerBooking: null,
-      requiresAdult: false,
-    },
-  ];
-}
-
-/** A unit's price on a departure: its override there, else the type's. */
-const unitPrice = (type: TicketType, overrides: readonly DeparturePrice[]) =>
-  overrides.find((price) => price.ticketTypeId === type.id)?.price ?? type.price;
-
-function toOctoUnit(
-  type: TicketType,
-  all: readonly TicketType[],
-  currency: string,
-  pricing: boolean,
-): OctoUnit {
-  const unit: OctoUnit = {
-    id: type.id,
-    internalName: type.name,
-    reference: null,
-    type: unitTypeOf(type.ageBand),
-    restrictions: {
-      minAge: type.minAge ?? 0,
-      maxAge: type.maxAge ?? 120,
-      idRequired: false,
-      minQuantity: type.minPerBooking,
-      maxQuantity: type.maxPerBooking,
-      paxCount: 1,
-      accompaniedBy: type.requiresAdult ? all.filter((t) => ADULT_BANDS.has(t.ageBand)).map((t) => t.id) : [],
-    },
-    requiredContactFields: [],
-  };
-  if (pricing) unit.pricingFrom = [pricingOf(type.price, currency)];
-  return unit;
-}
-
-export function toOctoUnits(tour: Tour, pricing: boolean): OctoUnit[] {
-  const all = unitsOf(tour);
-  return all.map((type) => toOctoUnit(type, all, tour.currency, pricing));
-}
-
-/**
- * The product's one option. `startTimes` are the local start times of its schedules and future
- * departures; OCTO wants at least one, so a tour with neither shows midnight (and has no
- * availability to sell).
- */
-function toOctoOption(tour: Tour, startTimes: readonly string[], pricing: boolean): OctoOption {
-  const hours = tour.cancellationPolicy.cutoffHours;
-  return {
-    id: DEFAULT_OPTION_ID,
-    default: true,
-    internalName: tour.name,
-    reference: null,
-    availabilityLocalStartTimes: startTimes.length > 0 ? [...startTimes] : ['00:00'],
-    cancellationCutoff: `${hours} hour${hours === 1 ? '' : 's'}`,
-    cancellationCutoffAmount: hours,
-    cancellationCutoffUnit: 'hour',
-    requiredContactFields: [],
-    restrictions: { minUnits: 1, maxUnits: null },
-    units: toOctoUnits(tour, pricing),
-  };
-}
-
-/**
- * A published tour as an OCTO product: START_TIME availability in the tour's time zone,
- * confirmed at once, delivered as a voucher the guide checks against the manifest.
- */
-export function toOctoProduct(tour: Tour, startTimes: readonly string[], pricing: boolean): OctoProduct {
-  const product: OctoProduct = {
-    id: tour.id,
-    internalName: tour.name,
-    reference: tour.slug,
-    locale: 'en',
-    timeZone: tour.timeZone,
-    allowFreesale: false,
-    instantConfirmation: true,
-    instantDelivery: true,
-    availabilityRequired: true,
-    availabilityType: 'START_TIME',
-    deliveryFormats: ['QRCODE'],
-    deliveryMethods: ['VOUCHER'],
-    redemptionMethod: 'MANIFEST',
-    options: [toOctoOption(tour, startTimes, pricing)],
-  };
-  if (pricing) {
-    product.defaultCurrency = tour.currency;
-    product.availableCurrencies = [tour.currency];
-    product.pricingPer = 'UNIT';
-  }
-  return product;
-}
-
-/** Local start times (`HH:MM`) in the tour's zone, sorted, each once. */
-export function localStartTimes(
-  scheduleTimes: readonly string[],
-  departureStarts: readonly string[],
-  timeZone: string,
-): string[] {
-  const times = new Set(scheduleTimes);
-  for (const startsAt of departureStarts) times.add(localIsoDateTime(startsAt, timeZone).slice(11, 16));
-  return [...times].sort();
-}
-
-const isOpen = (status: SalesStatus) => status === 'AVAILABLE' || status === 'LIMITED';
-
-/** Seats the reseller asks about at once (the sum of the units' quantities); 0 when it did not say. */
-export const seatsAsked = (units: ReadonlyArray<{ quantity: number }> | undefined) =>
-  (units ?? []).reduce((sum, unit) => sum + unit.quantity, 0);
-
-/**
- * A departure as an OCTO availability: its id is the departure's, its status the departure's
- * `salesStatus`. `available` says whether it can be booked now (for `seats` seats, when asked).
- */
-export function toOctoAvailability(
-  departure: AvailabilityView,
-  tour: Tour,
-  options: { pricing: boolean; seats?: number },
-): OctoAvailability {
-  const end = new Date(Date.parse(departure.startsAt) + tour.durationMinutes * 60_000);
-  const vacancies = Math.max(0, departure.seatsRemaining);
-  const availability: OctoAvailability = {
-    id: departure.id,
-    localDateTimeStart: localIsoDateTime(departure.startsAt, tour.timeZone),
-    localDateTimeEnd: localIsoDateTime(end, tour.timeZone),
-    utcCutoffAt: utcSeconds(departure.bookingCutoffAt ?? departure.startsAt),
-    allDay: false,
-    available: isOpen(departure.salesStatus) && vacancies >= Math.max(1, options.seats ?? 0),
-    status: departure.salesStatus,
-    vacancies,
-    capacity: departure.capacity,
-    maxUnits: null,
-    openingHours: [],
-  };
-  if (options.pricing) {
-    availability.unitPricing = unitsOf(tour).map((type) => ({
-      unitId: type.id,
-      ...pricingOf(unitPrice(type, departure.prices), tour.currency),
-    }));
-  }
-  return availability;
-}
-
-/**
- * One row per local day from `from` to `to` (the tour's zone), from its departures' views:
- * the best status of the day's open departures (CLOSED without one), the most seats one of
- * them has left and its capacity, and (with pricing) each unit's lowest price that day.
- */
-export function toOctoCalendar(
-  range: { from: string; to: string },
-  departures: readonly AvailabilityView[],
-  tour: Tour,
-  options: { pricing: boolean; seats?: number },
-): OctoCalendarDay[] {
-  const byDay = new Map<string, AvailabilityView[]>();
-  for (const departure of departures) {
-    if (departure.salesStatus === 'CLOSED') continue;
-    const day = localDateOf(new Date(departure.startsAt), tour.timeZone);
-    byDay.set(day, [...(byDay.get(day) ?? []), departure]);
-  }
-  const days: OctoCalendarDay[] = [];
-  for (let offset = 0; offset <= daysBetween(range.from, range.to); offset++) {
-    const localDate = addDays(range.from, offset);
-    const open = byDay.get(localDate) ?? [];
-    const best = open.reduce<AvailabilityView | null>(
-      (top, d) => (top === null || d.seatsRemaining > top.seatsRemaining ? d : top),
-      null,
-    );
-    const status = bestSalesStatus(open.map((d) => d.salesStatus));
-    const vacancies = Math.max(0, best?.seatsRemaining ?? 0);
-    const day: OctoCalendarDay = {
-      localDate,
-      available: isOpen(status) && vacancies >= Math.max(1, options.seats ?? 0),
-      status,
-      vacancies,
-      capacity: best?.capacity ?? 0,
-      openingHours: [],
-    };
-    if (options.pricing) {
-      const selling = open.filter((d) => d.seatsRemaining > 0);
-      day.unitPricingFrom = selling.length
-        ? unitsOf(tour).map((type) => ({
-            unitId: type.id,
-            ...pricingOf(Math.min(...selling.map((d) => unitPrice(type, d.prices))), tour.currency),
-          }))
-        : [];
-    }
-    days.push(day);
-  }
-  return days;
-}
-
-/** A unit a reseller named, as the booking use cases take it: a ticket type, or the ADULT seat. */
-export interface ResolvedUnit {
-  unitId: string;
-  ticketTypeId?: string;
-  ageBand: AgeBand;
-  name: string;
-}
-
-/** Each unit item's unit among the tour's; an unknown one is INVALID_UNIT_ID. */
-export function resolveUnits(
-  tour: Pick<Tour, 'ticketTypes' | 'basePrice'>,
-  unitIds: readonly string[],
-): Result<ResolvedUnit[], OctoError> {
-  const resolved: ResolvedUnit[] = [];
-  for (const unitId of unitIds) {
-    const type = unitsOf(tour).find((t) => t.id === unitId);
-    if (!type) return invalidUnit(unitId);
-    resolved.push({
-      unitId,
-      ...(tour.ticketTypes.length > 0 && { ticketTypeId: type.id }),
-      ageBand: type.ageBand,
-      name: type.name,
-    });
-  }
-  return ok(resolved);
-}
 
 /** A contact as OCTO answers it, from what the reseller sent (unset fields are null). */
 export function toOctoContact(input: OctoContactInput | null | undefined): OctoContact {
@@ -545,22 +274,4 @@ export function toOctoBooking(parts: OctoBookingParts): OctoBooking {
   };
   if (pricing) view.pricing = pricingOf(booking.totalAmount, booking.currency);
   return view;
-}
-
-/** The UTC window that holds every departure on local days `from`..`to` of any zone. */
-export function utcWindowOf(range: { from: string; to: string }): { startsFrom: Date; startsBefore: Date } {
-  return {
-    startsFrom: new Date(`${addDays(range.from, -1)}T00:00:00.000Z`),
-    startsBefore: new Date(`${addDays(range.to, 2)}T00:00:00.000Z`),
-  };
-}
-
-/** Whether the departure starts on one of the local days `from`..`to` in `timeZone`. */
-export function startsWithin(
-  startsAt: string,
-  range: { from: string; to: string },
-  timeZone: string,
-): boolean {
-  const day = localDateOf(new Date(startsAt), timeZone);
-  return day >= range.from && day <= range.to;
 }
