@@ -1,4 +1,4 @@
-import { createUnitOfWork, type FinalStep } from '@travelops/db';
+import { createUnitOfWork } from '@travelops/db';
 import { createBooking, updateDeparture } from '@travelops/domain';
 import { createSandboxPaymentProvider } from '@travelops/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,15 +81,10 @@ const edit = (trx: Trx, availabilityId: string, input: Record<string, unknown>) 
   );
 
 /** A booking made inside `trx` (MANUAL: one seat, no payment). */
-/** A booking in `trx`, its seats taken (its final step) before the caller commits. */
-const bookInside = async (trx: Trx, availabilityId: string) => {
-  const finalSteps: FinalStep[] = [];
-  const result = await createBooking(
-    {
-      uow: createUnitOfWork(trx, finalSteps),
-      clock,
-      payments: createSandboxPaymentProvider('http://localhost'),
-    },
+/** A booking in `trx` that has taken its seats (`seats: 'now'`), its transaction still open. */
+const bookInside = (trx: Trx, availabilityId: string) =>
+  createBooking(
+    { uow: createUnitOfWork(trx), clock, payments: createSandboxPaymentProvider('http://localhost') },
     { workspaceId: ws.workspaceId, actor: { type: 'system', id: null } },
     {
       availabilityId,
@@ -97,13 +92,10 @@ const bookInside = async (trx: Trx, availabilityId: string) => {
       participants: [{ name: 'Inside' }],
       paymentMode: 'MANUAL',
     },
-  );
-  if (!result.ok) throw new Error(result.error.message);
-  for (const step of finalSteps) {
-    const done = await step();
-    if (!done.ok) throw new Error(done.error.message);
-  }
-};
+    { channel: 'api', seats: 'now' },
+  ).then((result) => {
+    if (!result.ok) throw new Error(result.error.message);
+  });
 
 describe('createBooking while its departure changes', () => {
   it('a price change commits while a booking runs: the booking runs again and sells at the new price', async () => {
@@ -340,7 +332,7 @@ describe('createBooking racing edits of its departure', () => {
 });
 
 describe('createBooking: its statements', () => {
-  it('a new customer by checkout with an Idempotency-Key: eleven statements, the seats right before COMMIT', async () => {
+  it('a new customer by checkout with an Idempotency-Key: ten statements, the seats in the COMMIT', async () => {
     const tour = await adultTour();
     const departure = await createDeparture(t, ws, tour.id, { capacity: 4 });
     const statements: string[] = [];
@@ -358,10 +350,13 @@ describe('createBooking: its statements', () => {
     }
     // The credential's lookup, BEGIN, the key and its record, the departure, the customer, the
     // booking (history and payment page in it), its event, the answer saved, the credential
-    // re-checked, the seats, COMMIT: the departure's row is locked for the last two only.
-    const shape = statements.map((sql) => sql.replace(/\s+/g, ' ').slice(0, 40).toLowerCase());
-    expect(shape, shape.join('\n')).toHaveLength(11);
-    expect(shape.at(-2)).toMatch(/^update "availability" set "booked_seats"/);
-    expect(shape.at(-1)).toMatch(/^commit/);
+    // re-checked, then the seats and COMMIT in one round trip: the departure's row is locked
+    // only while PostgreSQL commits.
+    const shape = statements.map((sql) => sql.replace(/\s+/g, ' ').toLowerCase());
+    expect(shape, shape.join('\n')).toHaveLength(10);
+    expect(shape.at(-1)).toMatch(/^select travelops_take_seats\(.*\); commit$/);
+    expect(await knex()('availability').where({ id: departure.id }).first('booked_seats')).toEqual({
+      booked_seats: 1,
+    });
   });
 });

@@ -28,9 +28,6 @@ function inMemoryUnitOfWork<S>(stores: S): UnitOfWork<S> {
   const uow: UnitOfWork<S> = {
     stores,
     transaction: (work) => work(uow),
-    atCommit: () => {
-      throw new Error('sessions run no final step');
-    },
   };
   return uow;
 }

@@ -49,6 +49,7 @@ describe('migrations on PostgreSQL', () => {
         '0013-octo',
         '0014-notifications',
         '0015-departure-version',
+        '0016-take-seats-at-commit',
       ]);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
@@ -86,6 +87,7 @@ describe('embedded PGlite', () => {
       '0013-octo',
       '0014-notifications',
       '0015-departure-version',
+      '0016-take-seats-at-commit',
     ]);
     const id = newId('workspace');
     const created = await createStores(first.knex).workspaces.insert({ id, slug: 'kept', name: 'Kept' });

@@ -60,7 +60,7 @@ const actorOf = (principal: Principal | null): Actor => {
  * The request's one transaction boundary. A write (any method but GET) runs in one
  * transaction that every use case joins through the unit of work. With a credential,
  * decisions §6 (revocation is immediate, in-flight requests included): after the work, the
- * credential is re-read under a share lock (only the work's `atCommit` steps follow); revoked meanwhile, the request is 401 and
+ * credential is re-read under a share lock (only the statements that go with the COMMIT follow); revoked meanwhile, the request is 401 and
  * everything it did (its idempotency record included) rolls back, and a revoke arriving
  * later waits for the commit. A read runs on the pool and re-checks before it answers.
  */

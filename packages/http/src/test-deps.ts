@@ -55,9 +55,6 @@ export function createUnitTestDeps(
       get: (target, key) => (key in target ? target[key as keyof AppStores] : unused[key as keyof AppStores]),
     }),
     transaction: (work) => work(uow),
-    atCommit: () => {
-      throw new Error('not in unit tests');
-    },
   };
   return {
     uow,

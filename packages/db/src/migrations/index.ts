@@ -14,6 +14,7 @@ import * as guestHolds from './0012-guest-holds.js';
 import * as octo from './0013-octo.js';
 import * as notifications from './0014-notifications.js';
 import * as departureVersion from './0015-departure-version.js';
+import * as takeSeatsAtCommit from './0016-take-seats-at-commit.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,6 +37,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0013-octo', octo],
   ['0014-notifications', notifications],
   ['0015-departure-version', departureVersion],
+  ['0016-take-seats-at-commit', takeSeatsAtCommit],
 ];
 
 // Bundled modules instead of files on disk, so the single tsup bundle carries its schema.

@@ -21,6 +21,7 @@ import {
 } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
+import { atCommitStatement, inlined } from '../final-statements.js';
 import { prepared } from '../prepared.js';
 import {
   type DbTimestamp,
@@ -297,6 +298,21 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
       if (!row) return null;
       const { heldSeats: _, ...departure } = toAvailability(row);
       return { departure, tour: toTour(row.tour), blackouts: row.blackouts, version: row.version };
+    },
+
+    async takeSeatsAtCommit(workspaceId: string, id: string, count: number, version: number): Promise<void> {
+      // The conditional update of takeSeats, raising SEATS_REFUSED when it takes nothing (0016).
+      await atCommitStatement(
+        db,
+        inlined(
+          db.raw('select travelops_take_seats(?, ?, ?::integer, ?::integer)', [
+            workspaceId,
+            id,
+            count,
+            version,
+          ]),
+        ),
+      );
     },
 
     async takeSeats(

@@ -347,75 +347,62 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       expect(runs).toBe(5);
     });
 
-    it('atCommit steps run after the work, in order, before the commit; a failing step rolls all back', async () => {
-      const workspaceId = await newWorkspace(knex());
-      const order: string[] = [];
-      const done = await uow().transaction(async (tx) => {
-        tx.atCommit(async () => {
-          order.push('first step');
-          unwrap(await tx.stores.customers.insert(workspaceId, customer('Step')));
-          return ok(true);
+    it('takeSeatsAtCommit: the seats go with the commit; refused, all rolls back and the work runs again', async () => {
+      const scene = await newBookingScene(knex());
+      const { workspaceId, availabilityId } = scene;
+      const book = (count: number, version: number) => {
+        let runs = 0;
+        const done = uow().transaction(async ({ stores: s }) => {
+          runs++;
+          unwrap(await s.customers.insert(workspaceId, customer(`Seats${count}v${version}`)));
+          await s.availability.takeSeatsAtCommit(workspaceId, availabilityId, count, version);
+          return ok('answer');
         });
-        // A use case joined to the transaction registers on its owner.
-        await tx.transaction(async (joined) => {
-          joined.atCommit(async () => {
-            order.push('second step');
-            return ok(true);
-          });
-          return ok(true);
-        });
-        unwrap(await tx.stores.customers.insert(workspaceId, customer('Work')));
-        order.push('work');
-        return ok('answer');
-      });
-      expect(done).toEqual(ok('answer'));
-      expect(order).toEqual(['work', 'first step', 'second step']);
-      expect((await customerNames(workspaceId)).sort()).toEqual(['Step', 'Work']);
-
-      const refused = await uow().transaction(async (tx) => {
-        tx.atCommit(async () => fail(conflict('No seat.')));
-        tx.atCommit(async () => {
-          order.push('never');
-          return ok(true);
-        });
-        unwrap(await tx.stores.customers.insert(workspaceId, customer('Lost')));
-        return ok('answer');
-      });
-      expect(errorOf(refused).message).toBe('No seat.');
-      expect(order).not.toContain('never');
-      expect(await customerNames(workspaceId)).not.toContain('Lost');
+        return done.then((result) => ({ result, runs }));
+      };
+      expect(await book(4, 1)).toEqual({ result: ok('answer'), runs: 1 });
+      expect(await bookedSeats(availabilityId)).toBe(4);
+      // Full at the version read, or at a version since changed: refused at the commit each
+      // time, so the work ran five times and nothing of it stayed.
+      for (const [count, version] of [
+        [7, 1],
+        [1, 2],
+      ] as const) {
+        const refused = await book(count, version);
+        expect(errorOf(refused.result)).toMatchObject({ code: 'CONFLICT', retryable: true });
+        expect(refused.runs).toBe(5);
+        expect(await customerNames(workspaceId)).toEqual(['Guest', 'Seats4v1']);
+      }
+      expect(await bookedSeats(availabilityId)).toBe(4);
     });
 
-    it('a failed work runs no atCommit step; a retryable step runs the whole transaction again', async () => {
-      const workspaceId = await newWorkspace(knex());
-      let stepRuns = 0;
-      const failed = await uow().transaction(async (tx) => {
-        tx.atCommit(async () => {
-          stepRuns++;
-          return ok(true);
-        });
-        return fail(conflict('The work failed.'));
-      });
-      expect(errorOf(failed).message).toBe('The work failed.');
-      expect(stepRuns).toBe(0);
-
-      let runs = 0;
-      const result = await uow().transaction(async (tx) => {
-        runs++;
-        unwrap(await tx.stores.customers.insert(workspaceId, customer(`Run${runs}`)));
-        tx.atCommit(async () =>
-          runs < 2 ? fail({ ...conflict('Changed meanwhile.'), retryable: true }) : ok(true),
+    it('on PostgreSQL the seat update travels with the COMMIT, in one statement after the work', async ({
+      skip,
+    }) => {
+      if (!database().concurrentSessions) skip('PGlite runs it where it is queued');
+      const scene = await newBookingScene(knex());
+      const sent: string[] = [];
+      const onQuery = (query: { sql: string }) => sent.push(query.sql);
+      knex().on('query', onQuery);
+      try {
+        unwrap(
+          await uow().transaction(async ({ stores: s }) => {
+            await s.availability.takeSeatsAtCommit(scene.workspaceId, scene.availabilityId, 2, 1);
+            await s.customers.refreshStatsAtCommit(scene.workspaceId, scene.customerId);
+            unwrap(await s.customers.insert(scene.workspaceId, customer("O'Hara")));
+            return ok(true);
+          }),
         );
-        return ok('done');
-      });
-      expect(result).toEqual(ok('done'));
-      expect(runs).toBe(2);
-      expect(await customerNames(workspaceId)).toEqual(['Run2']);
-      expect(() => uow().atCommit(async () => ok(true))).toThrow(/in a transaction/);
-      // A transaction opened elsewhere, with no list for its steps: refused, not dropped.
-      await knex().transaction(async (trx) => {
-        expect(() => createUnitOfWork(trx).atCommit(async () => ok(true))).toThrow(/opened elsewhere/);
-      });
+      } finally {
+        knex().removeListener('query', onQuery);
+      }
+      const last = sent.at(-1) ?? '';
+      expect(last).toMatch(
+        /^select travelops_take_seats\('ws_\w+', 'avl_\w+', 2::integer, 1::integer\);\nupdate customers/,
+      );
+      expect(last).toMatch(/;\nCOMMIT$/);
+      expect(sent.filter((sql) => /travelops_take_seats/.test(sql))).toHaveLength(1);
+      expect(await bookedSeats(scene.availabilityId)).toBe(2);
     });
 
     it('a nested transaction joins the outer one: its failure, passed up, rolls back both', async () => {

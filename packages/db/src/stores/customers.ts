@@ -12,6 +12,7 @@ import {
 } from '@travelops/domain';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
+import { atCommitStatement, inlined } from '../final-statements.js';
 import { prepared } from '../prepared.js';
 import {
   type DbBigint,
@@ -181,6 +182,10 @@ export function createCustomerStore(db: Knex | Knex.Transaction): CustomerStore 
         .update({ ...changes, updated_at: db.fn.now() })
         .returning('*');
       return row ? toCustomer(row as CustomerRow) : null;
+    },
+
+    async refreshStatsAtCommit(workspaceId: string, customerId: string): Promise<void> {
+      await atCommitStatement(db, inlined(refreshStatsQuery(db, workspaceId, customerId)));
     },
 
     async refreshStats(workspaceId: string, customerId: string): Promise<void> {

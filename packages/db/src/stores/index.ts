@@ -1,5 +1,6 @@
-import type { Result, UnitOfWork } from '@travelops/domain';
+import { conflict, type DomainError, fail, type Result, type UnitOfWork } from '@travelops/domain';
 import type { Knex } from 'knex';
+import { isSeatsRefused } from '../final-statements.js';
 import { signalIfAppended } from '../outbox-notify.js';
 import { createApiTokenStore } from './api-tokens.js';
 import { createAvailabilityStore } from './availability.js';
@@ -95,33 +96,16 @@ export function createStores(db: Knex | Knex.Transaction): Repositories {
 /**
  * The unit of work of the domain over these repositories. On the pool, `transaction` opens
  * a transaction (committed when the work returns ok, rolled back on a failure or a throw).
- * On an open transaction it joins it: no savepoint; the owner commits or rolls back. Over a
- * transaction opened elsewhere (tests), `finalSteps` collects the `atCommit` steps, which
- * that transaction's owner runs, each failure a rollback, before it commits.
+ * On an open transaction it joins it: no savepoint; the owner commits or rolls back.
  */
-export function createUnitOfWork(
-  db: Knex | Knex.Transaction,
-  finalSteps?: FinalStep[],
-): UnitOfWork<Repositories> {
+export function createUnitOfWork(db: Knex | Knex.Transaction): UnitOfWork<Repositories> {
   const stores = createStores(db);
   if (db.isTransaction) {
-    const joined: UnitOfWork<Repositories> = {
-      stores,
-      transaction: (work) => work(joined),
-      atCommit(step) {
-        // Dropped silently, a step would leave its write undone (a booking without its seats).
-        if (!finalSteps)
-          throw new Error('atCommit: give the transaction opened elsewhere a list of final steps.');
-        finalSteps.push(step);
-      },
-    };
+    const joined: UnitOfWork<Repositories> = { stores, transaction: (work) => work(joined) };
     return joined;
   }
   return {
     stores,
-    atCommit() {
-      throw new Error('atCommit runs in a transaction: open one first.');
-    },
     async transaction<T, E>(
       work: (tx: UnitOfWork<Repositories>) => Promise<Result<T, E>>,
     ): Promise<Result<T, E>> {
@@ -134,8 +118,10 @@ export function createUnitOfWork(
   };
 }
 
-/** A write a use case leaves for the end of its transaction (`UnitOfWork.atCommit`). */
-export type FinalStep = Parameters<UnitOfWork<Repositories>['atCommit']>[0];
+const SEATS_GONE: DomainError = {
+  ...conflict('The departure changed while this booking was made; try again.'),
+  retryable: true,
+};
 
 /** How often a transaction that lost a race on its locks is run again before its failure stands. */
 const MAX_ATTEMPTS = 5;
@@ -151,18 +137,12 @@ async function runOnce<T, E>(
   let committed: Knex.Transaction | undefined;
   try {
     const result = await db.transaction(async (trx) => {
-      const finalSteps: FinalStep[] = [];
-      let outcome: Result<unknown, unknown> = await work(createUnitOfWork(trx, finalSteps));
-      for (const step of finalSteps) {
-        if (!outcome.ok) break;
-        const done = await step();
-        if (!done.ok) outcome = done;
-      }
+      const outcome = await work(createUnitOfWork(trx));
       if (outcome.ok) {
         committed = trx;
-        return outcome as Result<T, E>;
+        return outcome;
       }
-      signal = new RollbackSignal(outcome as Result<never, unknown>);
+      signal = new RollbackSignal(outcome);
       throw signal;
     });
     // Resolved: committed. Its outbox events, if any, wake the workers now.
@@ -170,6 +150,9 @@ async function runOnce<T, E>(
     return result;
   } catch (error) {
     if (signal && error === signal) return signal.failure as Result<T, E>;
+    // A booking's seats went with the commit and were not there: everything rolled back, and
+    // the whole work runs again on fresh reads (final-statements.ts).
+    if (isSeatsRefused(error)) return fail(SEATS_GONE) as Result<T, E>;
     throw error;
   }
 }

@@ -54,7 +54,7 @@ export interface CreateBookingOptions {
   /** Resellers only: how long the reservation holds its seats (required for that channel). */
   holdMinutes?: number;
   /**
-   * When the seats are taken: `atCommit` (the default) right before the commit, so a hot
+   * When the seats are taken: `atCommit` (the default) with the transaction's COMMIT, so a hot
    * departure's row is locked the shortest time; `now`, before this returns, for a caller that
    * reads the departure's seats later in the same transaction (OCTO's reservation answers with
    * the departure's vacancies).
@@ -154,12 +154,12 @@ async function refusal(
 
 /**
  * Decisions §2-§3: price, hold, open the payment, emit `booking.created`, and reserve the seats
- * atomically. The departure is read without a lock and its seats are taken right before the
- * commit (an `atCommit` step, after whatever the caller writes; only an existing customer's
- * stats follow), by a conditional update at the version validated, so a hot departure's row is
- * locked only from there to the commit. A departure edited meanwhile makes the whole
- * transaction run again; one full by then is 409 and nothing of the booking stays. The answer
- * is ok before the step runs: it stands only if the transaction commits.
+ * atomically. The departure is read without a lock and its seats are taken with the commit
+ * (`takeSeatsAtCommit`: in the same round trip, after whatever the caller writes; only an
+ * existing customer's stats follow), by a conditional update at the version validated, so a
+ * hot departure's row is locked only while the commit happens. A departure edited or filled
+ * meanwhile makes the whole transaction run again; one full by then is 409 and nothing of the
+ * booking stays. The answer is ok before the seats are taken: it stands only if the commit does.
  */
 export function createBooking(
   deps: CreateBookingDeps,
@@ -176,8 +176,7 @@ export function createBooking(
   if (options.channel === 'reseller' && (mode !== 'MANUAL' || !options.holdMinutes)) {
     throw new Error('A reseller books in MANUAL mode, with a hold of some minutes.');
   }
-  return deps.uow.transaction(async (tx) => {
-    const { stores } = tx;
+  return deps.uow.transaction(async ({ stores }) => {
     const now = deps.clock.now();
     const { workspaceId } = ctx;
     const count = input.participants.length;
@@ -292,21 +291,20 @@ export function createBooking(
     if (booking.status === 'CONFIRMED' && options.channel === 'public')
       await requestGuestEmail(stores, deps.clock, booking, { template: 'booking_confirmed' });
 
-    // Last: the seats, at the version validated above, so the departure's row is locked only
-    // from there to the commit (by default, after the request's own last writes too).
-    const takeTheSeats = async (): Promise<Result<true>> => {
+    // Last: the seats, at the version validated above. With the commit by default: the
+    // departure's row is locked only while PostgreSQL commits; refused then, the transaction
+    // runs again from a fresh read (DECIDE_AGAIN's path).
+    if (options.seats === 'now') {
       const taken = await stores.availability.takeSeats(workspaceId, departure.id, count, version);
       if (!taken.ok) return fail(await refusal(stores, now, workspaceId, departure.id, taken.error));
-      // Another transaction may lock an existing customer's row, a cancel after its departure's:
-      // locked here, after the seats, it is taken in that same order (never a cycle).
-      if (customer.id !== customerId) await stores.customers.refreshStats(workspaceId, customer.id);
-      return ok(true);
-    };
-    if (options.seats === 'now') {
-      const taken = await takeTheSeats();
-      if (!taken.ok) return taken;
     } else {
-      tx.atCommit(takeTheSeats);
+      await stores.availability.takeSeatsAtCommit(workspaceId, departure.id, count, version);
+    }
+    // Another transaction may lock an existing customer's row, a cancel after its departure's:
+    // locked after the seats, it is taken in that same order (never a cycle).
+    if (customer.id !== customerId) {
+      if (options.seats === 'now') await stores.customers.refreshStats(workspaceId, customer.id);
+      else await stores.customers.refreshStatsAtCommit(workspaceId, customer.id);
     }
     return ok({ booking, links });
   });

@@ -133,9 +133,16 @@ export interface AvailabilityStore {
   /** The departure with what a booking checks, in one read and without a lock; null when unknown. */
   findForBooking(workspaceId: string, id: string): Promise<DepartureForBooking | null>;
   /**
-   * Takes `count` seats if the departure is still at `version` and has them: one conditional
-   * write, so the departure's row is locked only from here to the end of the transaction (a
-   * booking's last write). The seat CHECK stays the backstop.
+   * Takes `count` seats with the transaction's COMMIT, in the same round trip, if the departure
+   * is still at `version` and has them: the departure's row is locked only while the commit
+   * happens. If it is not, the commit fails and the unit of work runs the whole transaction
+   * again (a `retryable` conflict), whose fresh read decides: booked, or 409 when full.
+   */
+  takeSeatsAtCommit(workspaceId: string, id: string, count: number, version: number): Promise<void>;
+  /**
+   * Takes `count` seats now if the departure is still at `version` and has them: one conditional
+   * write, so the departure's row is locked from here to the end of the transaction. The seat
+   * CHECK stays the backstop.
    */
   takeSeats(
     workspaceId: string,

@@ -27,6 +27,12 @@ export interface CustomerStore {
    * refunded) from the bookings, so they stay true whatever changed.
    */
   refreshStats(workspaceId: string, customerId: string): Promise<void>;
+  /**
+   * The same recomputation, with the transaction's COMMIT (after the statements queued before
+   * it, such as a booking's seats: the departure's row, then the customer's, the order every
+   * seat write takes, so no lock cycle).
+   */
+  refreshStatsAtCommit(workspaceId: string, customerId: string): Promise<void>;
 }
 
 export type NewCompany = Omit<Company, 'createdAt' | 'updatedAt'>;

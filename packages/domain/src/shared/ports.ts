@@ -44,11 +44,4 @@ export interface UnitOfWork<S> {
    * `E` is the failure the work returns (a context with errors of its own, OCTO's, names it).
    */
   transaction<T, E = DomainError>(work: (tx: UnitOfWork<S>) => Promise<Result<T, E>>): Promise<Result<T, E>>;
-  /**
-   * Inside a transaction: runs `step` after the work has returned ok, right before the commit
-   * (steps in the order given). A failure it returns rolls everything back and is the
-   * transaction's answer (a retryable one runs the whole transaction again). For the write
-   * that should hold its lock the shortest time: a hot departure's seats.
-   */
-  atCommit(step: () => Promise<Result<unknown>>): void;
 }
