@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from './database.js';
+import { inlined } from './final-statements.js';
 import { prepared } from './prepared.js';
 import { createTestDatabase, type TestDatabase } from './testing.js';
 
@@ -32,6 +33,17 @@ describe('prepared statements on PostgreSQL', () => {
       ]);
       for (const row of rows) expect(row.name).toMatch(/^p_[\w-]{22}$/);
     });
+  });
+
+  it('a statement for the commit keeps its values exact when written in as literals', async () => {
+    const db = test.database.knex;
+    const tricky = "O'Hara \\ 'quoted' \\' ; drop table bookings; --";
+    const sql = inlined(db.raw('select ?::text as text, ?::integer as n', [tricky, 42]));
+    expect(sql).not.toMatch(/\$\d/);
+    const { rows } = await db.raw(sql);
+    expect(rows[0]).toEqual({ text: tricky, n: 42 });
+    expect(() => inlined(db.raw('select ?', [new Date()]))).toThrow(/Only text and finite numbers/);
+    expect(() => inlined(db.raw('select ?', [Number.NaN]))).toThrow(/Only text and finite numbers/);
   });
 
   it('builders keep their options and results: a prepared query reads what a plain one does', async () => {
