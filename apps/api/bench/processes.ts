@@ -16,11 +16,11 @@ const tsxLoader = import.meta.resolve('tsx');
 const fromSource = process.env.BENCH_FROM_SOURCE === '1';
 
 /**
- * The API's V8 flags, as docs/deploy.md runs it: a young generation of at most 2 x 8 MB instead
+ * The API's V8 flags, as docs/deploy.md runs it: a young generation of at most 2 x 6 MB instead
  * of Node's 2 x 16 MB. Under the bench's 50 clients the API's RSS peaked at 263 MB without it
- * and 238 MB with it, at the same requests per second (docs/performance.md).
+ * and 237 MB with it (the trade-off, measured: docs/performance.md).
  */
-const API_NODE_FLAGS = ['--max-semi-space-size=8'];
+const API_NODE_FLAGS = ['--max-semi-space-size=6'];
 
 /** The command line of an app's entry: its build, or its source through tsx. */
 const entryOf = (app: 'api' | 'worker') => {
