@@ -7,10 +7,10 @@
  * the API and the worker run as processes of their own, as in production.
  */
 import { availableParallelism, cpus, totalmem } from 'node:os';
+import { issueApiToken } from '@travelops/auth';
 import { createUnitOfWork } from '@travelops/db';
 import { createTestDatabase } from '@travelops/db/testing';
-import { tokenCreate, workspaceCreate } from '../src/cli/commands.js';
-import { systemClock } from '../src/compose.js';
+import { createWorkspace } from '@travelops/domain';
 import { runLoad } from './http-load.js';
 import { figuresOf, median, round, type SliceFigures } from './measure.js';
 import {
@@ -107,16 +107,13 @@ async function main() {
   const extra: Record<string, unknown> = {};
 
   try {
-    const uow = createUnitOfWork(db.database.knex);
-    const workspace = await workspaceCreate({ uow, clock: systemClock }, { slug: 'bench', name: 'Bench' });
+    // The workspace and its token, as `pnpm cli workspace:create` and `token:create` make them.
+    const deps = { uow: createUnitOfWork(db.database.knex), clock: { now: () => new Date() } };
+    const workspace = await createWorkspace(deps, { slug: 'bench', name: 'Bench' });
     if (!workspace.ok) throw new Error(workspace.error.message);
-    const ws = workspace.value.workspaceId;
-    const token = await tokenCreate(
-      { uow, clock: systemClock },
-      { workspace: ws, role: 'ADMIN', name: 'bench' },
-    );
-    if (!token.ok) throw new Error(token.error.message);
-    const authorization = `Bearer ${token.value.token}`;
+    const ws = workspace.value.id;
+    const { secret } = await issueApiToken(deps, { workspaceId: ws, role: 'ADMIN', name: 'bench' });
+    const authorization = `Bearer ${secret}`;
     /** Set-up calls (not measured) from the main thread. */
     const call = async (method: string, path: string, body?: unknown, expected = 200) => {
       const res = await fetch(`http://127.0.0.1:${apiPort}${path}`, {

@@ -10,8 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
-const apiDir = join(import.meta.dirname, '..');
-const repoRoot = join(apiDir, '..', '..');
+const repoRoot = join(import.meta.dirname, '..');
 const tsxLoader = import.meta.resolve('tsx');
 const fromSource = process.env.BENCH_FROM_SOURCE === '1';
 
@@ -83,7 +82,8 @@ function start(
   options: { keepOutput: boolean } = { keepOutput: false },
 ): { child: ChildProcess; started: Started } {
   const child = spawn(process.execPath, args, {
-    cwd: apiDir,
+    // From the repository root, as docs/deploy.md runs them.
+    cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', ...env },
     // Logs go nowhere (as to a file nobody reads): their cost is measured, not their reading.
     stdio: ['ignore', options.keepOutput ? 'pipe' : 'ignore', 'pipe'],
