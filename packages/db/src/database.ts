@@ -10,7 +10,7 @@ import {
   type OutboxListenerOptions,
   sendOutboxSignalsWith,
 } from './outbox-notify.js';
-import { PreparingPgClient } from './prepared.js';
+import { TravelopsPgClient } from './pg-client.js';
 
 export interface DatabaseConfig {
   /** PostgreSQL URL; when set, the `pg` driver is used. */
@@ -36,7 +36,7 @@ const IN_MEMORY = 'memory://';
 export async function createDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.url) {
     const url = config.url;
-    const handle = knex({ client: PreparingPgClient, connection: url, pool: { min: 0, max: 10 } });
+    const handle = knex({ client: TravelopsPgClient, connection: url, pool: { min: 0, max: 10 } });
     const signal = createPostgresSignal(url);
     sendOutboxSignalsWith(handle, signal.send);
     return wrap(handle, 'postgres', (options) => listenOnPostgres(url, options), signal.close);
