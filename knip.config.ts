@@ -39,9 +39,9 @@ export default {
     'apps/api': {
       entry: ['src/cli.ts', 'test/**/*.ts', 'src/**/*.test.ts'],
       project: ['src/**/*.ts', 'test/**/*.ts', '*.ts'],
-      // Found by path, not imported: redocly's binary (test/openapi-lint.int.test.ts).
+      // Found by path, not imported: redocly's binary (test/platform/openapi-lint.int.test.ts).
       ignoreDependencies: ['@redocly/cli'],
-      // A system binary the integration tests start (test/processes.ts), not an npm package.
+      // A system binary the integration tests start (test/support/processes.ts), not an npm package.
       ignoreBinaries: ['redis-server'],
     },
     'apps/widget': {

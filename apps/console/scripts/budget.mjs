@@ -1,7 +1,7 @@
 // The console's first-load budget: the JavaScript /app/ loads before it can draw, gzip-compressed
 // as the API serves it (level 9), at most 200 kB. Reads the build (pnpm --filter
 // @travelops/console build first); exits 1 over budget. The browser test
-// (apps/api/test/console.int.test.ts) measures the same on the wire, and page changes.
+// (apps/api/test/platform/console.int.test.ts) measures the same on the wire, and page changes.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
