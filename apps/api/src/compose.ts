@@ -7,7 +7,7 @@ import {
   getOrCreateSecret,
   migrateLatest,
 } from '@travelops/db';
-import type { Clock } from '@travelops/domain';
+import type { Clock } from '@travelops/domain/shared';
 import { createApp, createSandboxPaymentProvider, type Logger } from '@travelops/http';
 import { createEndpointUrlCheck } from '@travelops/jobs';
 import { createStripePayments } from '@travelops/stripe';

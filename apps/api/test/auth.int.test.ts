@@ -1,5 +1,5 @@
 import { createStores } from '@travelops/db';
-import type { TokenRole } from '@travelops/domain';
+import type { TokenRole } from '@travelops/domain/shared';
 import { apiRoutes, type OctoRouteDefinition, octoRoutes, type RouteDefinition } from '@travelops/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenRevoke } from '../src/cli/commands.js';

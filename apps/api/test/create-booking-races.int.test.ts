@@ -1,5 +1,6 @@
 import { createUnitOfWork } from '@travelops/db';
-import { createBooking, updateDeparture } from '@travelops/domain';
+import { createBooking } from '@travelops/domain/bookings';
+import { updateDeparture } from '@travelops/domain/operations';
 import { createSandboxPaymentProvider } from '@travelops/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireHold } from './booking-fixtures.js';

@@ -1,4 +1,5 @@
-import { fail, newId, type OutboxEvent, ok } from '@travelops/domain';
+import type { OutboxEvent } from '@travelops/domain/events';
+import { fail, newId, ok } from '@travelops/domain/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Database } from './database.js';
 import { migrateLatest } from './migrations/index.js';

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { hashTokenSecret } from '@travelops/auth';
-import type { ApiTokenRecord } from '@travelops/domain';
+import type { ApiTokenRecord } from '@travelops/domain/access';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 import { cspHash } from './csp.js';

@@ -1,4 +1,5 @@
-import { createCalendarMemo, type DomainError } from '@travelops/domain';
+import { createCalendarMemo } from '@travelops/domain/catalog';
+import type { DomainError } from '@travelops/domain/shared';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { type Caller, callerOf, createAdmission } from './admission.js';
 import { consoleNotConfigured, consoleRouter } from './console-app.js';

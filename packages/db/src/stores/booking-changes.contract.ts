@@ -1,4 +1,5 @@
-import { newId, ok, type PaymentSession } from '@travelops/domain';
+import type { PaymentSession } from '@travelops/domain/payments';
+import { newId, ok } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import {

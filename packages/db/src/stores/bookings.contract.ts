@@ -1,17 +1,9 @@
-import {
-  type Availability,
-  BOOKING_SORTS,
-  type BookingRecord,
-  conflict,
-  fail,
-  newId,
-  type OutboxEvent,
-  ok,
-  type PaymentSession,
-  runIdempotently,
-  type SeatRefusal,
-  unprocessable,
-} from '@travelops/domain';
+import { BOOKING_SORTS, type BookingRecord } from '@travelops/domain/bookings';
+import type { Availability, SeatRefusal } from '@travelops/domain/catalog';
+import type { OutboxEvent } from '@travelops/domain/events';
+import { runIdempotently } from '@travelops/domain/idempotency';
+import type { PaymentSession } from '@travelops/domain/payments';
+import { conflict, fail, newId, ok, unprocessable } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../database.js';

@@ -1,4 +1,5 @@
-import { type NewCompany, type NewCrmTask, type NewLead, newId } from '@travelops/domain';
+import type { NewCompany, NewCrmTask, NewLead } from '@travelops/domain/crm';
+import { newId } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import {

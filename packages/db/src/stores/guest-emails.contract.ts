@@ -1,4 +1,6 @@
-import { type NewGuestEmail, newId, type OutboxEvent } from '@travelops/domain';
+import type { OutboxEvent } from '@travelops/domain/events';
+import type { NewGuestEmail } from '@travelops/domain/notifications';
+import { newId } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {

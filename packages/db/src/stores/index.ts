@@ -1,4 +1,4 @@
-import { conflict, type DomainError, fail, type Result, type UnitOfWork } from '@travelops/domain';
+import { conflict, type DomainError, fail, type Result, type UnitOfWork } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { isSeatsRefused } from '../final-statements.js';
 import { signalIfAppended } from '../outbox-notify.js';

@@ -5,7 +5,7 @@ import type {
   OctoBookingStore,
   OctoContact,
   OctoUnitItemLink,
-} from '@travelops/domain';
+} from '@travelops/domain/octo';
 import type { Knex } from 'knex';
 import { type BookingRow, toBooking } from './booking-rows.js';
 import { jsonColumns } from './columns.js';

@@ -1,4 +1,5 @@
-import { newId, type OctoBookingLink } from '@travelops/domain';
+import type { OctoBookingLink } from '@travelops/domain/octo';
+import { newId } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../database.js';

@@ -1,4 +1,4 @@
-import { newId } from '@travelops/domain';
+import { newId } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import * as fixtures from './contract-fixtures.js';

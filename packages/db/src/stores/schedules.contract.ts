@@ -1,4 +1,5 @@
-import { type NewAvailability, newId, ok } from '@travelops/domain';
+import type { NewAvailability } from '@travelops/domain/catalog';
+import { newId, ok } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import {

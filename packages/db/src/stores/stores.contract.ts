@@ -1,4 +1,4 @@
-import { newId, ok, unprocessable } from '@travelops/domain';
+import { newId, ok, unprocessable } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../database.js';

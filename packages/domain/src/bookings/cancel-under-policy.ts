@@ -1,5 +1,5 @@
-import type { PaymentProvider } from '../payments/checkout.js';
-import { refundLocked } from '../payments/refund-booking.js';
+import type { PaymentProvider } from '../payments/index.js';
+import { refundLocked } from '../payments/index.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { ok, type Result } from '../shared/result.js';
 import { type CancelStores, cancelLocked } from './booking-writes.js';

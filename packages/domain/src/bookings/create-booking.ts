@@ -1,7 +1,6 @@
-import type { DepartureForBooking, SeatRefusal } from '../catalog/ports.js';
-import type { Tour } from '../catalog/tour-schemas.js';
-import { requestGuestEmail } from '../notifications/request-guest-email.js';
-import { newPaymentSession, type PaymentProvider } from '../payments/checkout.js';
+import type { DepartureForBooking, SeatRefusal, Tour } from '../catalog/index.js';
+import { requestGuestEmail } from '../notifications/index.js';
+import { newPaymentSession, type PaymentProvider } from '../payments/index.js';
 import type { PaymentMode } from '../shared/enums.js';
 import { conflict, type DomainError, rateLimitedError, unprocessable } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';

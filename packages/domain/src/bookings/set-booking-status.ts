@@ -1,7 +1,6 @@
-import { requestGuestEmail } from '../notifications/request-guest-email.js';
-import { requestForStatusChange } from '../notifications/rules.js';
-import type { PaymentProvider } from '../payments/checkout.js';
-import { refundLocked } from '../payments/refund-booking.js';
+import { requestForStatusChange, requestGuestEmail } from '../notifications/index.js';
+import type { PaymentProvider } from '../payments/index.js';
+import { refundLocked } from '../payments/index.js';
 import { validationError } from '../shared/errors.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';

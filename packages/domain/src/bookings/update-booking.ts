@@ -1,4 +1,4 @@
-import { requestGuestEmail } from '../notifications/request-guest-email.js';
+import { requestGuestEmail } from '../notifications/index.js';
 import { conflict, unprocessable } from '../shared/errors.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';

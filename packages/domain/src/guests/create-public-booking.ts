@@ -1,12 +1,6 @@
-import type { WorkspaceStore } from '../access/ports.js';
-import {
-  type CreateBookingDeps,
-  type CreateBookingOptions,
-  createBooking,
-} from '../bookings/create-booking.js';
-import type { BookingRecord, BookingStores } from '../bookings/ports.js';
-import type { BookingCreateInput } from '../bookings/schemas.js';
-import type { BookingLinks } from '../bookings/view.js';
+import type { WorkspaceStore } from '../access/index.js';
+import type { BookingCreateInput, BookingLinks, BookingRecord, BookingStores } from '../bookings/index.js';
+import { type CreateBookingDeps, type CreateBookingOptions, createBooking } from '../bookings/index.js';
 import type { UnitOfWork } from '../shared/ports.js';
 import { fail, type Result } from '../shared/result.js';
 

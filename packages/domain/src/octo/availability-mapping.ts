@@ -2,10 +2,8 @@
  * Departures as OCTO availabilities and calendar days, and the local-day windows OCTO asks
  * by: pure, over the departures' views (seats, sales status, prices) and their tour.
  */
-import type { AvailabilityView, SalesStatus } from '../catalog/availability-schemas.js';
-import { addDays, daysBetween, localDateOf, localIsoDateTime } from '../catalog/local-time.js';
-import { bestSalesStatus } from '../catalog/sales-status.js';
-import type { Tour } from '../catalog/tour-schemas.js';
+import type { AvailabilityView, SalesStatus, Tour } from '../catalog/index.js';
+import { addDays, bestSalesStatus, daysBetween, localDateOf, localIsoDateTime } from '../catalog/index.js';
 import { pricingOf, unitPrice, unitsOf, utcSeconds } from './product-mapping.js';
 import type { OctoAvailability, OctoCalendarDay } from './shapes.js';
 

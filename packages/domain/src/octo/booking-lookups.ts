@@ -2,8 +2,8 @@
  * What a reseller reads of its bookings (one by uuid, or a list by references and dates), and
  * the OCTO views every booking use case answers with: only the connection's own bookings.
  */
-import type { Availability } from '../catalog/availability-schemas.js';
-import { viewDepartures } from '../catalog/departure-views.js';
+import type { Availability } from '../catalog/index.js';
+import { viewDepartures } from '../catalog/index.js';
 import { ok, type Result } from '../shared/result.js';
 import { utcWindowOf } from './availability-mapping.js';
 import { toOctoBooking } from './booking-mapping.js';

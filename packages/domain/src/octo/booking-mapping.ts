@@ -4,11 +4,9 @@
  * whether it may still be cancelled, and the whole booking view.
  */
 import * as v from 'valibot';
-import { isGuestCancellable } from '../bookings/policy-rules.js';
-import type { BookingRecord } from '../bookings/ports.js';
-import type { Participant, ParticipantInput } from '../bookings/schemas.js';
-import type { AvailabilityView } from '../catalog/availability-schemas.js';
-import type { Tour } from '../catalog/tour-schemas.js';
+import type { BookingRecord, Participant, ParticipantInput } from '../bookings/index.js';
+import { isGuestCancellable } from '../bookings/index.js';
+import type { AvailabilityView, Tour } from '../catalog/index.js';
 import { EmailSchema, PhoneSchema } from '../shared/schemas.js';
 import { toOctoAvailability } from './availability-mapping.js';
 import type { OctoBookingLink, OctoUnitItemLink } from './ports.js';

@@ -3,15 +3,17 @@
  * cancel, each one transaction over the native booking use cases, so seats, prices, history
  * and events are the same as every other channel's. Reads are in booking-lookups.ts.
  */
-import { emitBookingEvent } from '../bookings/booking-writes.js';
-import { cancelUnderPolicy } from '../bookings/cancel-under-policy.js';
-import { createBooking } from '../bookings/create-booking.js';
-import { extendHold } from '../bookings/extend-hold.js';
-import type { Actor, BookingRecord } from '../bookings/ports.js';
-import { setBookingStatus } from '../bookings/set-booking-status.js';
-import { updateBooking } from '../bookings/update-booking.js';
-import type { Availability } from '../catalog/availability-schemas.js';
-import type { Tour } from '../catalog/tour-schemas.js';
+
+import type { Actor, BookingRecord } from '../bookings/index.js';
+import {
+  cancelUnderPolicy,
+  createBooking,
+  emitBookingEvent,
+  extendHold,
+  setBookingStatus,
+  updateBooking,
+} from '../bookings/index.js';
+import type { Availability, Tour } from '../catalog/index.js';
 import { newId } from '../shared/ids.js';
 import type { UnitOfWork } from '../shared/ports.js';
 import { ok, type Result } from '../shared/result.js';

@@ -1,7 +1,5 @@
-import type { Availability } from '../catalog/availability-schemas.js';
-import { viewDepartures } from '../catalog/departure-views.js';
-import { addDays, daysBetween } from '../catalog/local-time.js';
-import type { Tour } from '../catalog/tour-schemas.js';
+import type { Availability, Tour } from '../catalog/index.js';
+import { addDays, daysBetween, viewDepartures } from '../catalog/index.js';
 import { ok, type Result } from '../shared/result.js';
 import { seatsAsked, startsWithin, toOctoAvailability, toOctoCalendar } from './availability-mapping.js';
 import { badRequest, invalidOption, invalidProduct, type OctoError, type OctoResult } from './errors.js';

@@ -1,3 +1,30 @@
+// The octo context's face: the OCTO supplier API use cases.
+// Other contexts, adapters and apps use these names and nothing else of this folder.
+export type { OctoError, OctoFailure, OctoResult } from './errors.js';
+export type {
+  OctoBookingFilter,
+  OctoBookingLink,
+  OctoBookingRecord,
+  OctoBookingStore,
+  OctoCaller,
+  OctoUnitItemLink,
+} from './ports.js';
+export {
+  OctoAvailabilityCheckSchema,
+  OctoBookingParamsSchema,
+  OctoBookingsQuerySchema,
+  OctoCalendarSchema,
+  OctoCancellationSchema,
+  OctoConfirmationSchema,
+  OctoContactInputSchema,
+  OctoExtensionSchema,
+  OctoProductParamsSchema,
+  OctoReservationSchema,
+  OctoUnitItemInputSchema,
+  OctoUpdateSchema,
+  OctoUuidSchema,
+} from './schemas.js';
+export type { OctoContact } from './shapes.js';
 export { getOctoBooking, listOctoBookings } from './booking-lookups.js';
 export {
   cancelOctoBooking,
@@ -14,7 +41,3 @@ export {
   listOctoCapabilities,
   listOctoProducts,
 } from './catalog.js';
-export type { OctoError, OctoFailure, OctoResult } from './errors.js';
-export type * from './ports.js';
-export * from './schemas.js';
-export type * from './shapes.js';

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingRecord } from '../bookings/ports.js';
-import type { Participant } from '../bookings/schemas.js';
-import type { AvailabilityView } from '../catalog/availability-schemas.js';
-import { localIsoDateTime } from '../catalog/local-time.js';
-import type { Tour } from '../catalog/tour-schemas.js';
+import type { BookingRecord, Participant } from '../bookings/index.js';
+import type { AvailabilityView, Tour } from '../catalog/index.js';
+import { localIsoDateTime } from '../catalog/index.js';
 import { toOctoAvailability, toOctoCalendar } from './availability-mapping.js';
 import {
   contactName,

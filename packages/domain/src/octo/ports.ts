@@ -1,7 +1,7 @@
-import type { ApiTokenStore, WorkspaceStore } from '../access/ports.js';
-import type { BookingRecord, BookingStores } from '../bookings/ports.js';
-import type { ScheduleStore } from '../catalog/ports.js';
-import type { PaymentProvider } from '../payments/checkout.js';
+import type { ApiTokenStore, WorkspaceStore } from '../access/index.js';
+import type { BookingRecord, BookingStores } from '../bookings/index.js';
+import type { ScheduleStore } from '../catalog/index.js';
+import type { PaymentProvider } from '../payments/index.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import type { OctoContact } from './shapes.js';
 

@@ -4,9 +4,8 @@
  * The availability and booking mappers build on these (availability-mapping.ts,
  * booking-mapping.ts).
  */
-import type { DeparturePrice } from '../catalog/availability-schemas.js';
-import { localIsoDateTime } from '../catalog/local-time.js';
-import type { TicketType, Tour } from '../catalog/tour-schemas.js';
+import type { DeparturePrice, TicketType, Tour } from '../catalog/index.js';
+import { localIsoDateTime } from '../catalog/index.js';
 import type { AgeBand } from '../shared/enums.js';
 import { ok, type Result } from '../shared/result.js';
 import { invalidUnit, type OctoError } from './errors.js';

@@ -4,7 +4,7 @@
  * are UTC without milliseconds (`2031-03-14T18:30:00Z`); local times carry the tour's offset.
  */
 
-export type OctoAvailabilityStatus = 'AVAILABLE' | 'LIMITED' | 'SOLD_OUT' | 'CLOSED';
+type OctoAvailabilityStatus = 'AVAILABLE' | 'LIMITED' | 'SOLD_OUT' | 'CLOSED';
 export type OctoBookingStatus = 'ON_HOLD' | 'CONFIRMED' | 'EXPIRED' | 'CANCELLED' | 'REDEEMED' | 'PENDING';
 export type OctoUnitType = 'ADULT' | 'YOUTH' | 'CHILD' | 'INFANT' | 'SENIOR' | 'STUDENT' | 'OTHER';
 
@@ -19,7 +19,7 @@ export interface OctoPricing {
   includedTaxes: never[];
 }
 
-export interface OctoUnitPricing extends OctoPricing {
+interface OctoUnitPricing extends OctoPricing {
   unitId: string;
 }
 
@@ -113,7 +113,7 @@ export interface OctoContact {
   notes: string | null;
 }
 
-export interface OctoVoucher {
+interface OctoVoucher {
   redemptionMethod: 'MANIFEST';
   utcRedeemedAt: string | null;
   deliveryOptions: { deliveryFormat: 'QRCODE'; deliveryValue: string }[];

@@ -3,8 +3,8 @@
  * each on one of the tour's units, each uuid once, and a uuid the booking already knows kept
  * as that participant. Pure.
  */
-import type { Participant } from '../bookings/schemas.js';
-import type { Tour } from '../catalog/tour-schemas.js';
+import type { Participant } from '../bookings/index.js';
+import type { Tour } from '../catalog/index.js';
 import { ok, type Result } from '../shared/result.js';
 import { derivedUuid, newUuid, type PlannedUnitItem } from './booking-mapping.js';
 import { badRequest, type OctoError, unprocessableEntity } from './errors.js';

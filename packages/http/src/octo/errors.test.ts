@@ -1,4 +1,5 @@
-import { ERROR_CODES, type OctoError, type OctoFailure } from '@travelops/domain';
+import type { OctoError, OctoFailure } from '@travelops/domain/octo';
+import { ERROR_CODES } from '@travelops/domain/shared';
 import { describe, expect, it } from 'vitest';
 import { toOctoError } from './errors.js';
 

@@ -1,4 +1,4 @@
-import type { OctoFailure } from '@travelops/domain';
+import type { OctoFailure } from '@travelops/domain/octo';
 import type { Response } from 'express';
 
 /** OCTO's error body: its code, a message, and the id it refuses when there is one. */

@@ -1,4 +1,4 @@
-import type { OctoCaller, OctoResult } from '@travelops/domain';
+import type { OctoCaller, OctoResult } from '@travelops/domain/octo';
 import type * as v from 'valibot';
 import type { UseCaseDeps } from '../deps.js';
 

@@ -5,14 +5,8 @@ import {
   type Principal,
   recheckCredential,
 } from '@travelops/auth';
-import {
-  type ErrorDetail,
-  type OctoCaller,
-  type OctoFailure,
-  type OctoResult,
-  parseInput,
-  type UnitOfWork,
-} from '@travelops/domain';
+import type { OctoCaller, OctoFailure, OctoResult } from '@travelops/domain/octo';
+import { type ErrorDetail, parseInput, type UnitOfWork } from '@travelops/domain/shared';
 import express, {
   type NextFunction,
   type Request,
@@ -21,7 +15,7 @@ import express, {
   type Router,
 } from 'express';
 import { DEFAULT_BODY_LIMIT_BYTES, jsonBody } from '../body.js';
-import type { AppStores, HttpDeps } from '../deps.js';
+import type { AppStores, HandlerUnitOfWork, HttpDeps } from '../deps.js';
 import { HttpError } from '../errors.js';
 import { clientKey, limitByIp, rateLimited, setRateLimitHeaders } from '../rate-limit.js';
 import { toExpressPath } from '../register.js';
@@ -127,7 +121,12 @@ function registerOctoRoute(router: Router, route: OctoRouteDefinition, deps: Htt
         query: query.value,
         body: body.value,
         caller,
-        use: { uow, clock: deps.clock, payments: deps.payments, checkUrl: deps.checkWebhookUrl },
+        use: {
+          uow: uow as HandlerUnitOfWork,
+          clock: deps.clock,
+          payments: deps.payments,
+          checkUrl: deps.checkWebhookUrl,
+        },
         endpoint,
       }),
     );

@@ -20,10 +20,10 @@ import {
   OctoProductParamsSchema,
   OctoReservationSchema,
   OctoUpdateSchema,
-  ok,
   reserveOctoBooking,
   updateOctoBooking,
-} from '@travelops/domain';
+} from '@travelops/domain/octo';
+import { ok } from '@travelops/domain/shared';
 import { defineOctoRoute, type OctoRouteDefinition } from './route.js';
 
 /**
