@@ -170,6 +170,21 @@ module.exports = {
       },
     },
     {
+      name: 'octo-imports-the-domain-http-and-auth-only',
+      severity: 'error',
+      comment:
+        'packages/octo is a wire protocol over the domain faces, built on the HTTP adapter: among ' +
+        'workspace packages it imports domain, http and auth, never db (apps/api hands it the unit of work).',
+      from: { path: '^packages/octo/', pathNot: notLayerCode },
+      to: {
+        path: [
+          '^packages/(?!domain/|http/|auth/|octo/)',
+          '^@travelops/(?!(domain|http|auth|octo)(/|$))',
+          npmPackage(['knex', 'knex-pglite', 'pg', '@electric-sql/[^/]+']),
+        ],
+      },
+    },
+    {
       name: 'stripe-imports-only-the-domain',
       severity: 'error',
       comment:

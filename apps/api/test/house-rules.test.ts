@@ -38,6 +38,9 @@ const PROBES: Record<string, Record<string, string>> = {
   },
   'http-imports-no-db': { 'packages/http/src/probe.ts': "export * from '@travelops/db';" },
   'inner-packages-import-no-http': { 'packages/db/src/probe.ts': "export * from '@travelops/http';" },
+  'octo-imports-the-domain-http-and-auth-only': {
+    'packages/octo/src/probe.ts': "export * from '@travelops/db';",
+  },
   'stripe-imports-only-the-domain': { 'packages/stripe/src/probe.ts': "export * from '@travelops/auth';" },
   'only-the-adapter-imports-the-stripe-sdk': { 'packages/http/src/probe.ts': "export * from 'stripe';" },
   'packages-import-no-app': {

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { hashTokenSecret } from '@travelops/auth';
 import type { ApiTokenRecord } from '@travelops/domain/access';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 import { cspHash } from './csp.js';
 import { homePage } from './home-page.js';
-import { octoRoutes } from './octo/routes.js';
 import { toExpressPath } from './register.js';
 import { createUnitTestDeps } from './test-deps.js';
 
@@ -75,13 +75,23 @@ describe('createApp', () => {
     expect(new Set(served)).toEqual(new Set([...documented, ...notInContract]));
   });
 
-  it("serves under /octo exactly the OCTO route table, which OCTO's own document describes (docs/octo.md)", () => {
-    const served = servedRoutes((app as unknown as { router: { stack: Layer[] } }).router.stack).filter(
-      (route) => route.split(' ')[1]?.startsWith('/octo/'),
-    );
-    const table = octoRoutes.map((route) => `${route.method} /octo${toExpressPath(route.path)}`);
-    expect(served.length).toBeGreaterThanOrEqual(13);
-    expect(new Set(served)).toEqual(new Set(table));
+  it('serves a mounted router under its path, after the routes and before the 404', async () => {
+    const router = express.Router();
+    router.get('/ping', (_req, res) => {
+      res.json({ pong: true });
+    });
+    const mounted = createApp(createUnitTestDeps([]), { mounts: [{ path: '/probe', router }] });
+    const served = servedRoutes((mounted as unknown as { router: { stack: Layer[] } }).router.stack);
+    expect(served).toContain('get /probe/ping');
+    const other = mounted.listen(0);
+    await new Promise((resolve) => other.once('listening', resolve));
+    try {
+      const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+      expect(await (await fetch(`${url}/probe/ping`)).json()).toEqual({ pong: true });
+      expect((await fetch(`${url}/probe/nope`)).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 
   it('answers an unknown route with the 404 envelope and a request id', async () => {

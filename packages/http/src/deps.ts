@@ -1,10 +1,9 @@
 import type { ApiTokenStore, MemberStore, SessionStore, WorkspaceStore } from '@travelops/domain/access';
-import type { BookingStores } from '@travelops/domain/bookings';
+import type { BookingStores, ResellerBookingStore } from '@travelops/domain/bookings';
 import type { CalendarMemo, CatalogStores } from '@travelops/domain/catalog';
 import type { CrmStores } from '@travelops/domain/crm';
 import type { IdempotencyStore } from '@travelops/domain/idempotency';
 import type { GuestEmailStore } from '@travelops/domain/notifications';
-import type { OctoBookingStore } from '@travelops/domain/octo';
 import type { OperationsStores } from '@travelops/domain/operations';
 import type { PaymentEventReader, PaymentProvider, ProviderEventStore } from '@travelops/domain/payments';
 import type { Clock, UnitOfWork } from '@travelops/domain/shared';
@@ -52,7 +51,7 @@ export type AppStores = BookingStores &
     members: MemberStore;
     workspaces: WorkspaceStore;
     providerEvents: ProviderEventStore;
-    octoBookings: OctoBookingStore;
+    resellerBookings: ResellerBookingStore;
     guestEmails: GuestEmailStore;
   };
 

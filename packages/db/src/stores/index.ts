@@ -68,7 +68,7 @@ const FACTORIES = {
   incidents: createIncidentStore,
   itineraries: createItineraryStore,
   schedules: createScheduleStore,
-  octoBookings: createOctoBookingStore,
+  resellerBookings: createOctoBookingStore,
 } as const;
 
 /** Every repository of this package, each implementing the domain port of the same name. */

@@ -1,11 +1,11 @@
 import type {
-  OctoBookingFilter,
-  OctoBookingLink,
-  OctoBookingRecord,
-  OctoBookingStore,
-  OctoContact,
-  OctoUnitItemLink,
-} from '@travelops/domain/octo';
+  ResellerBookingFilter,
+  ResellerBookingLink,
+  ResellerBookingRecord,
+  ResellerBookingStore,
+  ResellerContact,
+  ResellerUnitItemLink,
+} from '@travelops/domain/bookings';
 import type { Knex } from 'knex';
 import { type BookingRow, toBooking } from './booking-rows.js';
 import { jsonColumns } from './columns.js';
@@ -16,8 +16,8 @@ interface OctoBookingRow {
   connection_id: string;
   uuid: string;
   reseller_reference: string | null;
-  contact: OctoContact | null;
-  unit_items: OctoUnitItemLink[];
+  contact: ResellerContact | null;
+  unit_items: ResellerUnitItemLink[];
   created_at: Date;
   updated_at: Date;
 }
@@ -27,13 +27,13 @@ type JoinedRow = BookingRow & {
   octo_connection_id: string;
   octo_uuid: string;
   octo_reseller_reference: string | null;
-  octo_contact: OctoContact | null;
-  octo_unit_items: OctoUnitItemLink[];
+  octo_contact: ResellerContact | null;
+  octo_unit_items: ResellerUnitItemLink[];
 };
 
 const JSON_COLUMNS = ['contact', 'unit_items'];
 
-const toRecord = (row: JoinedRow): OctoBookingRecord => ({
+const toRecord = (row: JoinedRow): ResellerBookingRecord => ({
   booking: toBooking(row),
   link: {
     bookingId: row.id,
@@ -52,7 +52,7 @@ const toRecord = (row: JoinedRow): OctoBookingRecord => ({
  */
 const lockName = (connectionId: string, uuid: string) => JSON.stringify(['octo', connectionId, uuid]);
 
-export function createOctoBookingStore(db: Knex | Knex.Transaction): OctoBookingStore {
+export function createOctoBookingStore(db: Knex | Knex.Transaction): ResellerBookingStore {
   const links = () => db<OctoBookingRow>('octo_bookings');
   const joined = (workspaceId: string, connectionId: string) =>
     db('bookings as b')
@@ -70,11 +70,11 @@ export function createOctoBookingStore(db: Knex | Knex.Transaction): OctoBooking
   return {
     async lockUuid(connectionId: string, uuid: string): Promise<void> {
       // A transaction-level lock outside a transaction would be released at once.
-      if (!db.isTransaction) throw new Error('octoBookings.lockUuid needs a transaction.');
+      if (!db.isTransaction) throw new Error('resellerBookings.lockUuid needs a transaction.');
       await db.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [lockName(connectionId, uuid)]);
     },
 
-    async insert(link: OctoBookingLink): Promise<void> {
+    async insert(link: ResellerBookingLink): Promise<void> {
       await links().insert({
         booking_id: link.bookingId,
         workspace_id: link.workspaceId,
@@ -95,12 +95,17 @@ export function createOctoBookingStore(db: Knex | Knex.Transaction): OctoBooking
         .update({ ...jsonColumns(changes, JSON_COLUMNS), updated_at: db.fn.now() });
     },
 
-    async findByUuid(workspaceId, connectionId, uuid): Promise<OctoBookingRecord | null> {
+    async findByUuid(workspaceId, connectionId, uuid): Promise<ResellerBookingRecord | null> {
       const row = await joined(workspaceId, connectionId).where('o.uuid', uuid).first();
       return row ? toRecord(row) : null;
     },
 
-    async list(workspaceId, connectionId, filter: OctoBookingFilter, limit): Promise<OctoBookingRecord[]> {
+    async list(
+      workspaceId,
+      connectionId,
+      filter: ResellerBookingFilter,
+      limit,
+    ): Promise<ResellerBookingRecord[]> {
       const query = joined(workspaceId, connectionId);
       if (filter.resellerReference !== undefined)
         query.where('o.reseller_reference', filter.resellerReference);

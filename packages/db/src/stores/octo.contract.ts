@@ -1,4 +1,4 @@
-import type { OctoBookingLink } from '@travelops/domain/octo';
+import type { ResellerBookingLink } from '@travelops/domain/bookings';
 import { newId } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
@@ -34,11 +34,11 @@ export function describeOctoStoreContract(database: () => ContractDatabase): voi
   const linked = async (
     scene: BookingScene,
     connectionId: string,
-    link: Partial<OctoBookingLink> = {},
+    link: Partial<ResellerBookingLink> = {},
     startsAt = scene.startsAt,
   ) => {
     const booking = await newBooking(knex(), scene, { startsAt });
-    const full: OctoBookingLink = {
+    const full: ResellerBookingLink = {
       bookingId: booking.id,
       workspaceId: scene.workspaceId,
       connectionId,
@@ -53,7 +53,7 @@ export function describeOctoStoreContract(database: () => ContractDatabase): voi
       })),
       ...link,
     };
-    await stores().octoBookings.insert(full);
+    await stores().resellerBookings.insert(full);
     return { booking, link: full };
   };
 
@@ -74,12 +74,12 @@ export function describeOctoStoreContract(database: () => ContractDatabase): voi
         notes: null,
       };
       const { booking, link } = await linked(scene, mine, { resellerReference: 'VOUCHER-1', contact });
-      const found = await stores().octoBookings.findByUuid(scene.workspaceId, mine, link.uuid);
+      const found = await stores().resellerBookings.findByUuid(scene.workspaceId, mine, link.uuid);
       expect(found?.link).toEqual(link);
       expect(found?.booking).toEqual(booking);
-      expect(await stores().octoBookings.findByUuid(scene.workspaceId, other, link.uuid)).toBeNull();
+      expect(await stores().resellerBookings.findByUuid(scene.workspaceId, other, link.uuid)).toBeNull();
       const elsewhere = await newBookingScene(knex());
-      expect(await stores().octoBookings.findByUuid(elsewhere.workspaceId, mine, link.uuid)).toBeNull();
+      expect(await stores().resellerBookings.findByUuid(elsewhere.workspaceId, mine, link.uuid)).toBeNull();
     });
 
     it('a uuid is unique per connection; another connection may use it', async () => {
@@ -97,12 +97,12 @@ export function describeOctoStoreContract(database: () => ContractDatabase): voi
       const scene = await newBookingScene(knex());
       const mine = await connection(scene.workspaceId);
       const { booking, link } = await linked(scene, mine, { resellerReference: 'OLD' });
-      await stores().octoBookings.update(scene.workspaceId, booking.id, { resellerReference: 'NEW' });
+      await stores().resellerBookings.update(scene.workspaceId, booking.id, { resellerReference: 'NEW' });
       const unitItems = [
         { participantId: 'ptc_x', uuid: crypto.randomUUID(), resellerReference: 'R', contact: null },
       ];
-      await stores().octoBookings.update(scene.workspaceId, booking.id, { unitItems });
-      const found = await stores().octoBookings.findByUuid(scene.workspaceId, mine, link.uuid);
+      await stores().resellerBookings.update(scene.workspaceId, booking.id, { unitItems });
+      const found = await stores().resellerBookings.findByUuid(scene.workspaceId, mine, link.uuid);
       expect(found?.link).toEqual({ ...link, resellerReference: 'NEW', unitItems });
     });
 
@@ -114,9 +114,12 @@ export function describeOctoStoreContract(database: () => ContractDatabase): voi
       const early = await linked(scene, mine, { resellerReference: 'REF' }, '2030-09-01T09:00:00.000Z');
       const middle = await linked(scene, mine, {}, '2030-09-02T09:00:00.000Z');
       await linked(scene, other, { resellerReference: 'REF' }, '2030-09-02T09:00:00.000Z');
-      const list = (filter: Parameters<ReturnType<typeof stores>['octoBookings']['list']>[2], limit = 10) =>
+      const list = (
+        filter: Parameters<ReturnType<typeof stores>['resellerBookings']['list']>[2],
+        limit = 10,
+      ) =>
         stores()
-          .octoBookings.list(scene.workspaceId, mine, filter, limit)
+          .resellerBookings.list(scene.workspaceId, mine, filter, limit)
           .then((records) => records.map((r) => r.booking.id));
       expect(await list({ resellerReference: 'REF' })).toEqual([early.booking.id, late.booking.id]);
       expect(await list({ supplierReference: middle.booking.id })).toEqual([middle.booking.id]);
@@ -136,11 +139,11 @@ export function describeOctoStoreContract(database: () => ContractDatabase): voi
       const scene = await newBookingScene(knex());
       const mine = await connection(scene.workspaceId);
       const uuid = crypto.randomUUID();
-      await expect(stores().octoBookings.lockUuid(mine, uuid)).rejects.toThrow(/needs a transaction/);
+      await expect(stores().resellerBookings.lockUuid(mine, uuid)).rejects.toThrow(/needs a transaction/);
       // Taken twice in one transaction (a reservation that joins its request's): no wait on itself.
       await withTransaction(knex(), async (trx) => {
-        await createStores(trx).octoBookings.lockUuid(mine, uuid);
-        await createStores(trx).octoBookings.lockUuid(mine, uuid);
+        await createStores(trx).resellerBookings.lockUuid(mine, uuid);
+        await createStores(trx).resellerBookings.lockUuid(mine, uuid);
       });
     });
 
@@ -151,14 +154,14 @@ export function describeOctoStoreContract(database: () => ContractDatabase): voi
       const uuid = crypto.randomUUID();
       const order: string[] = [];
       const first = withTransaction(knex(), async (trx) => {
-        await createStores(trx).octoBookings.lockUuid(mine, uuid);
+        await createStores(trx).resellerBookings.lockUuid(mine, uuid);
         order.push('first locked');
         await pause(300);
         order.push('first done');
       });
       await pause(50);
       const second = withTransaction(knex(), async (trx) => {
-        await createStores(trx).octoBookings.lockUuid(mine, uuid);
+        await createStores(trx).resellerBookings.lockUuid(mine, uuid);
         order.push('second locked');
       });
       await Promise.all([first, second]);

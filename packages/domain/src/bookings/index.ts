@@ -55,6 +55,14 @@ export {
   WaiverSchema,
 } from './schemas.js';
 
+export type {
+  ResellerBookingFilter,
+  ResellerBookingLink,
+  ResellerBookingRecord,
+  ResellerBookingStore,
+  ResellerContact,
+  ResellerUnitItemLink,
+} from './reseller-links.js';
 // Then the files that reach this context again through another one.
 export { cancelUnderPolicy } from './cancel-under-policy.js';
 export {

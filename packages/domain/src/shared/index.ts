@@ -1,11 +1,18 @@
-// The shared context's face: the shared kernel every context may use: ids, money, enums, errors, results, validation and ports.
-// Other contexts, adapters and apps use these names and nothing else of this folder.
+// The shared kernel's face: ids, money, enums, errors, results, validation and the ports every
+// context uses (Clock, UnitOfWork, pages). Every context and adapter may use all of it.
 export {
+  AGE_BANDS,
+  type AgeBand,
+  AVAILABILITY_STATUSES,
   type AvailabilityStatus,
+  BOOKING_STATUSES,
   type BookingStatus,
+  PAYMENT_MODES,
+  PAYMENT_STATUSES,
   type PaymentMode,
   type PaymentStatus,
   type Role,
+  ROLES,
   TOKEN_ROLES,
   type TokenRole,
 } from './enums.js';
@@ -16,10 +23,12 @@ export {
   type ErrorCode,
   type ErrorDetail,
   notFound,
+  rateLimitedError,
   unprocessable,
   validationError,
 } from './errors.js';
-export { hasIdPrefix, ID_PREFIXES, newId, randomBase62 } from './ids.js';
+export { hasIdPrefix, ID_PREFIXES, type IdKind, newId, randomBase62 } from './ids.js';
+export { minorUnitDigits, percentOf } from './money.js';
 export type { Clock, DateRange, Keyset, Page, PageRequest, UnitOfWork } from './ports.js';
 export { fail, ok, type Result } from './result.js';
 export {
@@ -36,6 +45,7 @@ export {
   type Pagination,
   PaginationSchema,
   PhoneSchema,
+  requiredText,
   SlugSchema,
   text,
 } from './schemas.js';

@@ -4,7 +4,6 @@ import * as catalog from '@travelops/domain/catalog';
 import * as crm from '@travelops/domain/crm';
 import * as guests from '@travelops/domain/guests';
 import * as notifications from '@travelops/domain/notifications';
-import * as octo from '@travelops/domain/octo';
 import * as operations from '@travelops/domain/operations';
 import * as payments from '@travelops/domain/payments';
 import * as shared from '@travelops/domain/shared';
@@ -24,7 +23,6 @@ const SCHEMA_MODULES: readonly Record<string, unknown>[] = [
   crm,
   guests,
   notifications,
-  octo,
   operations,
   payments,
   shared,

@@ -1,15 +1,21 @@
+import { ok } from '@travelops/domain/shared';
+import { getOctoBooking, listOctoBookings } from '../booking-lookups.js';
 import {
   cancelOctoBooking,
-  checkOctoAvailability,
   confirmOctoBooking,
   extendOctoBooking,
-  getOctoBooking,
+  reserveOctoBooking,
+  updateOctoBooking,
+} from '../bookings.js';
+import {
+  checkOctoAvailability,
   getOctoCalendar,
   getOctoProduct,
   getOctoSupplier,
-  listOctoBookings,
   listOctoCapabilities,
   listOctoProducts,
+} from '../catalog.js';
+import {
   OctoAvailabilityCheckSchema,
   OctoBookingParamsSchema,
   OctoBookingsQuerySchema,
@@ -20,10 +26,7 @@ import {
   OctoProductParamsSchema,
   OctoReservationSchema,
   OctoUpdateSchema,
-  reserveOctoBooking,
-  updateOctoBooking,
-} from '@travelops/domain/octo';
-import { ok } from '@travelops/domain/shared';
+} from '../schemas.js';
 import { defineOctoRoute, type OctoRouteDefinition } from './route.js';
 
 /**

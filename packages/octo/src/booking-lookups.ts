@@ -2,13 +2,15 @@
  * What a reseller reads of its bookings (one by uuid, or a list by references and dates), and
  * the OCTO views every booking use case answers with: only the connection's own bookings.
  */
-import type { Availability } from '../catalog/index.js';
-import { viewDepartures } from '../catalog/index.js';
-import { ok, type Result } from '../shared/result.js';
+
+import type { ResellerBookingRecord } from '@travelops/domain/bookings';
+import type { Availability } from '@travelops/domain/catalog';
+import { viewDepartures } from '@travelops/domain/catalog';
+import { ok, type Result } from '@travelops/domain/shared';
 import { utcWindowOf } from './availability-mapping.js';
 import { toOctoBooking } from './booking-mapping.js';
 import { badRequest, invalidBookingUuid, type OctoError, type OctoResult } from './errors.js';
-import type { OctoBookingRecord, OctoCaller, OctoDeps, OctoStores } from './ports.js';
+import type { OctoCaller, OctoDeps, OctoStores } from './ports.js';
 import type { OctoBookingsQuery } from './schemas.js';
 import type { OctoBooking } from './shapes.js';
 
@@ -19,7 +21,7 @@ const MAX_LISTED = 500;
 async function viewsOf(
   stores: OctoStores,
   caller: OctoCaller,
-  records: readonly OctoBookingRecord[],
+  records: readonly ResellerBookingRecord[],
   now: Date,
 ): Promise<OctoBooking[]> {
   if (records.length === 0) return [];
@@ -47,7 +49,12 @@ async function viewsOf(
   });
 }
 
-export async function viewOf(stores: OctoStores, caller: OctoCaller, record: OctoBookingRecord, now: Date) {
+export async function viewOf(
+  stores: OctoStores,
+  caller: OctoCaller,
+  record: ResellerBookingRecord,
+  now: Date,
+) {
   const [view] = await viewsOf(stores, caller, [record], now);
   return view as OctoBooking;
 }
@@ -57,8 +64,8 @@ export async function findOwn(
   stores: OctoStores,
   caller: OctoCaller,
   uuid: string,
-): Promise<Result<OctoBookingRecord, OctoError>> {
-  const found = await stores.octoBookings.findByUuid(
+): Promise<Result<ResellerBookingRecord, OctoError>> {
+  const found = await stores.resellerBookings.findByUuid(
     caller.workspaceId,
     caller.connectionId,
     uuid.toLowerCase(),
@@ -105,7 +112,7 @@ export async function listOctoBookings(
   }
   if (range && range.to < range.from) return badRequest('localDateEnd is before localDateStart.');
   const stores = deps.uow.stores;
-  const records = await stores.octoBookings.list(
+  const records = await stores.resellerBookings.list(
     caller.workspaceId,
     caller.connectionId,
     {

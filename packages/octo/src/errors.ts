@@ -1,5 +1,5 @@
-import type { DomainError } from '../shared/errors.js';
-import { fail, type Result } from '../shared/result.js';
+import type { DomainError } from '@travelops/domain/shared';
+import { fail, type Result } from '@travelops/domain/shared';
 
 /**
  * OCTO's own expected failures (its error codes), as values: the OCTO adapter writes them as

@@ -1,6 +1,7 @@
-import type { OctoCaller, OctoResult } from '@travelops/domain/octo';
+import type { UseCaseDeps } from '@travelops/http';
 import type * as v from 'valibot';
-import type { UseCaseDeps } from '../deps.js';
+import type { OctoResult } from '../errors.js';
+import type { OctoCaller } from '../ports.js';
 
 type ObjectSchema = v.ObjectSchema<v.ObjectEntries, undefined>;
 

@@ -3,17 +3,16 @@
  * each on one of the tour's units, each uuid once, and a uuid the booking already knows kept
  * as that participant. Pure.
  */
-import type { Participant } from '../bookings/index.js';
-import type { Tour } from '../catalog/index.js';
-import { ok, type Result } from '../shared/result.js';
+import type { Participant, ResellerBookingRecord } from '@travelops/domain/bookings';
+import type { Tour } from '@travelops/domain/catalog';
+import { ok, type Result } from '@travelops/domain/shared';
 import { derivedUuid, newUuid, type PlannedUnitItem } from './booking-mapping.js';
 import { badRequest, type OctoError, unprocessableEntity } from './errors.js';
-import type { OctoBookingRecord } from './ports.js';
 import { resolveUnits, STANDARD_UNIT_ID } from './product-mapping.js';
 import type { OctoUnitItemInput } from './schemas.js';
 
 /** The uuid each current participant is known by: its unit item's, else derived from its id. */
-function uuidsOf(record: Pick<OctoBookingRecord, 'booking' | 'link'>): Map<string, string> {
+function uuidsOf(record: Pick<ResellerBookingRecord, 'booking' | 'link'>): Map<string, string> {
   const stored = new Map(record.link.unitItems.map((item) => [item.participantId, item.uuid]));
   return new Map(record.booking.participants.map((p) => [p.id, stored.get(p.id) ?? derivedUuid(p.id)]));
 }
@@ -26,7 +25,7 @@ function uuidsOf(record: Pick<OctoBookingRecord, 'booking' | 'link'>): Map<strin
 export function planUnitItems(
   tour: Tour,
   inputs: readonly OctoUnitItemInput[],
-  current: Pick<OctoBookingRecord, 'booking' | 'link'> | null,
+  current: Pick<ResellerBookingRecord, 'booking' | 'link'> | null,
 ): Result<PlannedUnitItem[], OctoError> {
   const units = resolveUnits(
     tour,
@@ -66,7 +65,9 @@ export function planUnitItems(
 }
 
 /** The current participants as unit items (same uuids and units), to write them again. */
-export function currentUnitItems(record: Pick<OctoBookingRecord, 'booking' | 'link'>): OctoUnitItemInput[] {
+export function currentUnitItems(
+  record: Pick<ResellerBookingRecord, 'booking' | 'link'>,
+): OctoUnitItemInput[] {
   const uuids = uuidsOf(record);
   return record.booking.participants.map((p) => ({
     uuid: uuids.get(p.id) as string,
@@ -76,7 +77,7 @@ export function currentUnitItems(record: Pick<OctoBookingRecord, 'booking' | 'li
 
 /** The current participants on another tour: each on that tour's first unit of its band. */
 export function movedUnitItems(
-  record: Pick<OctoBookingRecord, 'booking' | 'link'>,
+  record: Pick<ResellerBookingRecord, 'booking' | 'link'>,
   from: Tour | null,
   to: Tour,
 ): Result<OctoUnitItemInput[], OctoError> {

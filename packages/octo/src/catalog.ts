@@ -1,6 +1,6 @@
-import type { Availability, Tour } from '../catalog/index.js';
-import { addDays, daysBetween, viewDepartures } from '../catalog/index.js';
-import { ok, type Result } from '../shared/result.js';
+import type { Availability, Tour } from '@travelops/domain/catalog';
+import { addDays, daysBetween, viewDepartures } from '@travelops/domain/catalog';
+import { ok, type Result } from '@travelops/domain/shared';
 import { seatsAsked, startsWithin, toOctoAvailability, toOctoCalendar } from './availability-mapping.js';
 import { badRequest, invalidOption, invalidProduct, type OctoError, type OctoResult } from './errors.js';
 import type { OctoCaller, OctoDeps, OctoStores } from './ports.js';

@@ -3,13 +3,20 @@
  * participants (and back), the uuids OCTO knows them by, OCTO's status of a booking and
  * whether it may still be cancelled, and the whole booking view.
  */
+
+import type {
+  BookingRecord,
+  Participant,
+  ParticipantInput,
+  ResellerBookingLink,
+  ResellerContact,
+  ResellerUnitItemLink,
+} from '@travelops/domain/bookings';
+import { isGuestCancellable } from '@travelops/domain/bookings';
+import type { AvailabilityView, Tour } from '@travelops/domain/catalog';
+import { EmailSchema, PhoneSchema } from '@travelops/domain/shared';
 import * as v from 'valibot';
-import type { BookingRecord, Participant, ParticipantInput } from '../bookings/index.js';
-import { isGuestCancellable } from '../bookings/index.js';
-import type { AvailabilityView, Tour } from '../catalog/index.js';
-import { EmailSchema, PhoneSchema } from '../shared/schemas.js';
 import { toOctoAvailability } from './availability-mapping.js';
-import type { OctoBookingLink, OctoUnitItemLink } from './ports.js';
 import {
   DEFAULT_OPTION_ID,
   pricingOf,
@@ -19,7 +26,7 @@ import {
   utcSeconds,
 } from './product-mapping.js';
 import type { OctoContactInput, OctoUnitItemInput } from './schemas.js';
-import type { OctoBooking, OctoBookingStatus, OctoContact, OctoUnitItem } from './shapes.js';
+import type { OctoBooking, OctoBookingStatus, OctoUnitItem } from './shapes.js';
 
 /** A reservation without `expirationMinutes` holds this long; no hold is longer than the maximum. */
 export const DEFAULT_HOLD_MINUTES = 30;
@@ -28,7 +35,7 @@ export const MAX_HOLD_MINUTES = 60;
 const utcOrNull = (instant: string | null | undefined) => (instant ? utcSeconds(instant) : null);
 
 /** A contact as OCTO answers it, from what the reseller sent (unset fields are null). */
-export function toOctoContact(input: OctoContactInput | null | undefined): OctoContact {
+export function toOctoContact(input: OctoContactInput | null | undefined): ResellerContact {
   return {
     fullName: input?.fullName ?? null,
     firstName: input?.firstName ?? null,
@@ -43,7 +50,7 @@ export function toOctoContact(input: OctoContactInput | null | undefined): OctoC
 }
 
 /** The contact's name: `fullName`, else first and last name; null without either. */
-export function contactName(contact: OctoContact | null | undefined): string | null {
+export function contactName(contact: ResellerContact | null | undefined): string | null {
   const full = contact?.fullName?.trim();
   if (full) return full.slice(0, 200);
   const joined = [contact?.firstName, contact?.lastName]
@@ -58,7 +65,7 @@ export function contactName(contact: OctoContact | null | undefined): string | n
  * booking's customer is); null without one (the caller files it under the connection).
  */
 export function customerOf(
-  contact: OctoContact | null,
+  contact: ResellerContact | null,
 ): { name: string; email: string; phone?: string } | null {
   const email = contact?.emailAddress?.trim();
   if (!email || !v.is(EmailSchema, email)) return null;
@@ -86,7 +93,7 @@ export interface PlannedUnitItem {
  */
 export function participantsOf(
   items: readonly PlannedUnitItem[],
-  bookingContact: OctoContact | null,
+  bookingContact: ResellerContact | null,
 ): ParticipantInput[] {
   const lead = contactName(bookingContact);
   return items.map((item, index) => {
@@ -108,7 +115,7 @@ export function participantsOf(
 export function unitItemLinks(
   items: readonly PlannedUnitItem[],
   participants: readonly Participant[],
-): OctoUnitItemLink[] {
+): ResellerUnitItemLink[] {
   return items.map((item, index) => ({
     participantId: (participants[index] as Participant).id,
     uuid: item.uuid,
@@ -198,7 +205,7 @@ function redeemedAt(booking: BookingRecord): string | null {
 /** Everything a booking's OCTO view is made of. */
 export interface OctoBookingParts {
   booking: BookingRecord;
-  link: OctoBookingLink;
+  link: ResellerBookingLink;
   tour: Tour;
   departure: AvailabilityView;
   now: Date;

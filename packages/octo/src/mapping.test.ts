@@ -1,7 +1,7 @@
+import type { BookingRecord, Participant } from '@travelops/domain/bookings';
+import type { AvailabilityView, Tour } from '@travelops/domain/catalog';
+import { localIsoDateTime } from '@travelops/domain/catalog';
 import { describe, expect, it } from 'vitest';
-import type { BookingRecord, Participant } from '../bookings/index.js';
-import type { AvailabilityView, Tour } from '../catalog/index.js';
-import { localIsoDateTime } from '../catalog/index.js';
 import { toOctoAvailability, toOctoCalendar } from './availability-mapping.js';
 import {
   contactName,

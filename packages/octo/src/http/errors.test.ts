@@ -1,6 +1,6 @@
-import type { OctoError, OctoFailure } from '@travelops/domain/octo';
 import { ERROR_CODES } from '@travelops/domain/shared';
 import { describe, expect, it } from 'vitest';
+import type { OctoError, OctoFailure } from '../errors.js';
 import { toOctoError } from './errors.js';
 
 const octo: [OctoError, number, Record<string, string>][] = [

@@ -1,5 +1,5 @@
+import { DateSchema, EmailSchema, text } from '@travelops/domain/shared';
 import * as v from 'valibot';
-import { DateSchema, EmailSchema, text } from '../shared/schemas.js';
 
 /*
  * What OCTO resellers send (OCTO core, as `@octocloud/types` publishes it). Objects are not
@@ -12,12 +12,12 @@ import { DateSchema, EmailSchema, text } from '../shared/schemas.js';
 const OctoIdSchema = text(100);
 
 /** OCTO's uuids (`format: uuid`), kept in lower case (they are case-insensitive). */
-export const OctoUuidSchema = v.pipe(v.string(), v.uuid(), v.toLowerCase());
+const OctoUuidSchema = v.pipe(v.string(), v.uuid(), v.toLowerCase());
 
 const nullableText = (max: number) => v.optional(v.nullable(text(max)));
 
 /** OCTO's BookingContact: every field optional and nullable. */
-export const OctoContactInputSchema = v.object({
+const OctoContactInputSchema = v.object({
   fullName: nullableText(200),
   firstName: nullableText(100),
   lastName: nullableText(100),
@@ -32,7 +32,7 @@ export const OctoContactInputSchema = v.object({
 export type OctoContactInput = v.InferOutput<typeof OctoContactInputSchema>;
 
 /** A unit item: one seat of a unit (ticket type), with its own uuid and reference. */
-export const OctoUnitItemInputSchema = v.object({
+const OctoUnitItemInputSchema = v.object({
   uuid: v.optional(OctoUuidSchema),
   unitId: OctoIdSchema,
   resellerReference: v.optional(text(100)),

@@ -1,5 +1,5 @@
-import type { OctoFailure } from '@travelops/domain/octo';
 import type { Response } from 'express';
+import type { OctoFailure } from '../errors.js';
 
 /** OCTO's error body: its code, a message, and the id it refuses when there is one. */
 interface OctoErrorBody {

@@ -1,3 +1,5 @@
+import type { ResellerContact } from '@travelops/domain/bookings';
+
 /*
  * What the OCTO endpoints answer, field for field as OCTO core publishes it (`@octocloud/types`,
  * `src/openapi.yaml`); the contract tests validate every answer against that document. Times
@@ -100,19 +102,6 @@ export interface OctoCalendarDay {
   unitPricingFrom?: OctoUnitPricing[];
 }
 
-/** A contact as OCTO answers it: every field present, null when unknown. */
-export interface OctoContact {
-  fullName: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  emailAddress: string | null;
-  phoneNumber: string | null;
-  locales: string[];
-  postalCode: string | null;
-  country: string | null;
-  notes: string | null;
-}
-
 interface OctoVoucher {
   redemptionMethod: 'MANIFEST';
   utcRedeemedAt: string | null;
@@ -127,7 +116,7 @@ export interface OctoUnitItem {
   unit?: OctoUnit;
   status: OctoBookingStatus;
   utcRedeemedAt: string | null;
-  contact: OctoContact;
+  contact: ResellerContact;
   ticket: null;
   pricing?: OctoPricing;
 }
@@ -151,7 +140,7 @@ export interface OctoBooking {
   freesale: boolean;
   availabilityId: string;
   availability: OctoAvailability;
-  contact: OctoContact;
+  contact: ResellerContact;
   notes: string | null;
   deliveryMethods: 'VOUCHER'[];
   voucher: OctoVoucher;

@@ -4,10 +4,10 @@
  * The availability and booking mappers build on these (availability-mapping.ts,
  * booking-mapping.ts).
  */
-import type { DeparturePrice, TicketType, Tour } from '../catalog/index.js';
-import { localIsoDateTime } from '../catalog/index.js';
-import type { AgeBand } from '../shared/enums.js';
-import { ok, type Result } from '../shared/result.js';
+import type { DeparturePrice, TicketType, Tour } from '@travelops/domain/catalog';
+import { localIsoDateTime } from '@travelops/domain/catalog';
+import type { AgeBand } from '@travelops/domain/shared';
+import { ok, type Result } from '@travelops/domain/shared';
 import { invalidUnit, type OctoError } from './errors.js';
 import type { OctoOption, OctoPricing, OctoProduct, OctoUnit, OctoUnitType } from './shapes.js';
 

@@ -4,7 +4,7 @@
  * and events are the same as every other channel's. Reads are in booking-lookups.ts.
  */
 
-import type { Actor, BookingRecord } from '../bookings/index.js';
+import type { Actor, BookingRecord, ResellerBookingLink, ResellerContact } from '@travelops/domain/bookings';
 import {
   cancelUnderPolicy,
   createBooking,
@@ -12,11 +12,10 @@ import {
   extendHold,
   setBookingStatus,
   updateBooking,
-} from '../bookings/index.js';
-import type { Availability, Tour } from '../catalog/index.js';
-import { newId } from '../shared/ids.js';
-import type { UnitOfWork } from '../shared/ports.js';
-import { ok, type Result } from '../shared/result.js';
+} from '@travelops/domain/bookings';
+import type { Availability, Tour } from '@travelops/domain/catalog';
+import type { UnitOfWork } from '@travelops/domain/shared';
+import { newId, ok, type Result } from '@travelops/domain/shared';
 import { findOwn, viewOf } from './booking-lookups.js';
 import {
   customerOf,
@@ -38,14 +37,14 @@ import {
   type OctoResult,
   unprocessableEntity,
 } from './errors.js';
-import type { OctoBookingLink, OctoCaller, OctoDeps, OctoStores } from './ports.js';
+import type { OctoCaller, OctoDeps, OctoStores } from './ports.js';
 import type {
   OctoConfirmationInput,
   OctoReservationInput,
   OctoUnitItemInput,
   OctoUpdateInput,
 } from './schemas.js';
-import type { OctoBooking, OctoContact } from './shapes.js';
+import type { OctoBooking } from './shapes.js';
 import { currentUnitItems, movedUnitItems, planUnitItems } from './unit-item-plans.js';
 
 const actorOf = (caller: OctoCaller): Actor => ({ type: 'api_token', id: caller.connectionId });
@@ -76,7 +75,7 @@ async function connectionCustomer(stores: OctoStores, caller: OctoCaller) {
  * Files the booking under the contact's customer (found or created by e-mail), when the
  * contact has one and it is another customer than now; both customers' figures follow.
  */
-async function refileCustomer(stores: OctoStores, booking: BookingRecord, contact: OctoContact) {
+async function refileCustomer(stores: OctoStores, booking: BookingRecord, contact: ResellerContact) {
   const wanted = customerOf(contact);
   if (!wanted) return booking;
   const customer = await stores.customers.findOrCreateByEmail(booking.workspaceId, {
@@ -109,8 +108,8 @@ export function reserveOctoBooking(
   return deps.uow.transaction<OctoBooking, OctoFailure>(async (tx) => {
     const { stores } = tx;
     if (input.uuid) {
-      await stores.octoBookings.lockUuid(caller.connectionId, input.uuid);
-      const existing = await stores.octoBookings.findByUuid(
+      await stores.resellerBookings.lockUuid(caller.connectionId, input.uuid);
+      const existing = await stores.resellerBookings.findByUuid(
         caller.workspaceId,
         caller.connectionId,
         input.uuid,
@@ -146,7 +145,7 @@ export function reserveOctoBooking(
     );
     if (!created.ok) return created;
     const { booking } = created.value;
-    const link: OctoBookingLink = {
+    const link: ResellerBookingLink = {
       bookingId: booking.id,
       workspaceId: caller.workspaceId,
       connectionId: caller.connectionId,
@@ -155,7 +154,7 @@ export function reserveOctoBooking(
       contact,
       unitItems: unitItemLinks(planned.value, booking.participants),
     };
-    await stores.octoBookings.insert(link);
+    await stores.resellerBookings.insert(link);
     return ok(await viewOf(stores, caller, { link, booking }, deps.clock.now()));
   });
 }
@@ -224,7 +223,7 @@ export function confirmOctoBooking(
     } else {
       await emitBookingEvent(stores, deps.clock, 'booking.updated', booking);
     }
-    await stores.octoBookings.update(caller.workspaceId, booking.id, link);
+    await stores.resellerBookings.update(caller.workspaceId, booking.id, link);
     return ok(await viewOf(stores, caller, { booking, link }, now));
   });
 }
@@ -283,7 +282,7 @@ export function updateOctoBooking(
     }
     const planned = items ? planUnitItems(tour, items, record) : null;
     if (planned && !planned.ok) return planned;
-    const link: OctoBookingLink = { ...found.value.link };
+    const link: ResellerBookingLink = { ...found.value.link };
     if (input.contact) {
       link.contact = toOctoContact(input.contact);
       booking = await refileCustomer(stores, booking, link.contact);
@@ -319,7 +318,7 @@ export function updateOctoBooking(
       if (!extended.ok) return extended;
       booking = extended.value;
     }
-    await stores.octoBookings.update(caller.workspaceId, booking.id, link);
+    await stores.resellerBookings.update(caller.workspaceId, booking.id, link);
     return ok(await viewOf(stores, caller, { booking, link }, now));
   });
 }

@@ -2,8 +2,14 @@
  * Departures as OCTO availabilities and calendar days, and the local-day windows OCTO asks
  * by: pure, over the departures' views (seats, sales status, prices) and their tour.
  */
-import type { AvailabilityView, SalesStatus, Tour } from '../catalog/index.js';
-import { addDays, bestSalesStatus, daysBetween, localDateOf, localIsoDateTime } from '../catalog/index.js';
+import type { AvailabilityView, SalesStatus, Tour } from '@travelops/domain/catalog';
+import {
+  addDays,
+  bestSalesStatus,
+  daysBetween,
+  localDateOf,
+  localIsoDateTime,
+} from '@travelops/domain/catalog';
 import { pricingOf, unitPrice, unitsOf, utcSeconds } from './product-mapping.js';
 import type { OctoAvailability, OctoCalendarDay } from './shapes.js';
 

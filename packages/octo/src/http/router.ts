@@ -5,8 +5,18 @@ import {
   type Principal,
   recheckCredential,
 } from '@travelops/auth';
-import type { OctoCaller, OctoFailure, OctoResult } from '@travelops/domain/octo';
 import { type ErrorDetail, parseInput, type UnitOfWork } from '@travelops/domain/shared';
+import type { AppStores, HandlerUnitOfWork, HttpDeps } from '@travelops/http';
+import {
+  clientKey,
+  DEFAULT_BODY_LIMIT_BYTES,
+  HttpError,
+  jsonBody,
+  limitByIp,
+  rateLimited,
+  setRateLimitHeaders,
+  toExpressPath,
+} from '@travelops/http';
 import express, {
   type NextFunction,
   type Request,
@@ -14,11 +24,8 @@ import express, {
   type Response,
   type Router,
 } from 'express';
-import { DEFAULT_BODY_LIMIT_BYTES, jsonBody } from '../body.js';
-import type { AppStores, HandlerUnitOfWork, HttpDeps } from '../deps.js';
-import { HttpError } from '../errors.js';
-import { clientKey, limitByIp, rateLimited, setRateLimitHeaders } from '../rate-limit.js';
-import { toExpressPath } from '../register.js';
+import type { OctoFailure, OctoResult } from '../errors.js';
+import type { OctoCaller } from '../ports.js';
 import { sendOctoError } from './errors.js';
 import type { OctoRouteDefinition } from './route.js';
 import { octoRoutes } from './routes.js';
