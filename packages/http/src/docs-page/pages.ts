@@ -179,7 +179,10 @@ function operationSection(document: JsonRecord, entry: Operation): string {
   const where = webhook
     ? `<span>POSTed to your endpoint as <code>${escapeHtml(path)}</code></span>`
     : `<code>${pathHtml(path)}</code>`;
-  const meta = [`<code>${escapeHtml(id)}</code>`, accessOf(operation)].filter(Boolean).join(' · ');
+  // A webhook is sent by the service, so who may call it says nothing; its signature header does.
+  const meta = [`<code>${escapeHtml(id)}</code>`, webhook ? '' : accessOf(operation)]
+    .filter(Boolean)
+    .join(' · ');
   return `<section class="operation" id="${escapeHtml(id)}" aria-labelledby="${escapeHtml(id)}-title">
 <h2 id="${escapeHtml(id)}-title"><a class="anchor" href="#${escapeHtml(id)}">${renderInline(summary)}</a></h2>
 <p class="endpoint">${methodBadge(entry)} ${where}</p><p class="meta">${meta}</p>

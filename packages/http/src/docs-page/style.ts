@@ -22,7 +22,7 @@ export const REFERENCE_STYLE = [
   '.sections a{display:block;padding:.2rem .5rem;border-radius:4px;text-decoration:none}',
   '.sections a[aria-current=page]{background:#e8f0fe;font-weight:600}',
   '.operations li{margin:.4rem 0}.operations a{display:grid;grid-template-columns:auto minmax(0,1fr);column-gap:.6rem;align-items:baseline;text-decoration:none}',
-  '.operations .method{grid-row:span 2}.operations .path{background:none;padding:0;color:#5a6472}.operations a:hover span{text-decoration:underline}',
+  '.operations .method{grid-row:span 2}.operations .path{background:none;padding:0;color:#5a6472}.operations a:hover span:not(.method){text-decoration:underline}',
   '.operation{margin-top:2.5rem;padding-top:1rem;border-top:1px solid #e3e7ec}',
   '.operation h2{margin:.25rem 0}.anchor{color:inherit;text-decoration:none}',
   'h3{margin:1.25rem 0 .25rem;font-size:1rem}',
