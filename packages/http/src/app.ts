@@ -7,7 +7,7 @@ import { publicCors } from './cors.js';
 import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';
 import { routeDispatcher } from './dispatch.js';
-import { docsRouter } from './docs-page.js';
+import { docsRouter } from './docs-page/router.js';
 import { HttpError, sendError } from './errors.js';
 import { guestPagePaths } from './guest-page/paths.js';
 import { guestPageRouter } from './guest-page/router.js';
@@ -112,7 +112,7 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
     res.json(openApi);
   });
   if (deps.metrics) app.get('/metrics', countByIp, metricsHandler(deps.metrics));
-  app.use(docsRouter({ title: `${openApi.info.title} ${openApi.info.version}: reference`, https }));
+  app.use(docsRouter({ document: openApi, https }));
   // The operator console's built files, when the API was given them (apps/console); else a 404 that says so.
   app.use(
     '/app',
