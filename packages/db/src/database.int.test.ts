@@ -6,8 +6,8 @@ import knex from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from './database.js';
 import { migrateLatest } from './migrations/index.js';
-import { createStores } from './stores/index.js';
 import { createTestDatabase, type TestDatabase } from './testing.js';
+import { createStores } from './unit-of-work.js';
 
 describe('migrations on PostgreSQL', () => {
   let test: TestDatabase;

@@ -22,8 +22,8 @@ import {
   type Result,
 } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
+import { atCommitStatement, inlined } from '../commit-statements.js';
 import { constraintError } from '../errors.js';
-import { atCommitStatement, inlined } from '../final-statements.js';
 import { prepared } from '../prepared.js';
 import {
   type DbTimestamp,

@@ -7,6 +7,7 @@ import { conflict, fail, newId, ok, unprocessable } from '@travelops/domain/shar
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../database.js';
+import { createStores, createUnitOfWork } from '../unit-of-work.js';
 import {
   allPages,
   type BookingScene,
@@ -24,7 +25,6 @@ import {
   participant,
   unwrap,
 } from './contract-fixtures.js';
-import { createStores, createUnitOfWork } from './index.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -9,7 +9,7 @@ import {
 } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
-import { createStores } from './index.js';
+import { createStores } from '../unit-of-work.js';
 
 /** What a contract test file hands the shared store tests. */
 export interface ContractDatabase {

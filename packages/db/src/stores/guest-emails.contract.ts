@@ -3,13 +3,13 @@ import type { NewGuestEmail } from '@travelops/domain/notifications';
 import { newId } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createStores } from '../unit-of-work.js';
 import {
   type BookingScene,
   type ContractDatabase,
   newBooking,
   newBookingScene,
 } from './contract-fixtures.js';
-import { createStores } from './index.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -8,8 +8,8 @@ import type {
 import type { Knex } from 'knex';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { withTransaction } from '../database.js';
+import { createStores } from '../unit-of-work.js';
 import { allPages, type ContractDatabase, ISO_MS, newWorkspace } from './contract-fixtures.js';
-import { createStores } from './index.js';
 
 type NewEndpoint = Omit<WebhookEndpointRecord, 'createdAt' | 'updatedAt'>;
 

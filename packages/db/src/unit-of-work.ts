@@ -1,35 +1,35 @@
 import { conflict, type DomainError, fail, type Result, type UnitOfWork } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
-import { isSeatsRefused } from '../final-statements.js';
-import { signalIfAppended } from '../outbox-notify.js';
-import { createApiTokenStore } from './api-tokens.js';
-import { createAvailabilityStore } from './availability.js';
-import { createBlackoutDateStore } from './blackout-dates.js';
-import { createBookingHistoryStore } from './booking-history.js';
-import { createBookingStore } from './bookings.js';
-import { createCompanyStore } from './companies.js';
-import { createCrmTaskStore } from './crm-tasks.js';
-import { createCustomerNoteStore } from './customer-notes.js';
-import { createCustomerTimelineStore } from './customer-timeline.js';
-import { createCustomerStore } from './customers.js';
-import { createGuestEmailStore } from './guest-emails.js';
-import { createGuideStore, createTimeOffStore } from './guides.js';
-import { createIdempotencyStore } from './idempotency.js';
-import { createIncidentStore } from './incidents.js';
-import { createItineraryStore } from './itineraries.js';
-import { createLeadStore } from './leads.js';
-import { createMemberStore } from './members.js';
-import { createOctoBookingStore } from './octo-bookings.js';
-import { createOutboxStore } from './outbox.js';
-import { createPaymentStore } from './payments.js';
-import { createProviderEventStore } from './provider-events.js';
-import { createScheduleStore } from './schedules.js';
-import { createSessionStore } from './sessions.js';
-import { createTourStore } from './tours.js';
-import { createVehicleStore, createVendorStore } from './vehicles.js';
-import { createWebhookDeliveryStore } from './webhook-deliveries.js';
-import { createWebhookEndpointStore } from './webhook-endpoints.js';
-import { createWorkspaceStore } from './workspaces.js';
+import { isSeatsRefused } from './commit-statements.js';
+import { signalIfAppended } from './outbox-notify.js';
+import { createApiTokenStore } from './stores/api-tokens.js';
+import { createAvailabilityStore } from './stores/availability.js';
+import { createBlackoutDateStore } from './stores/blackout-dates.js';
+import { createBookingHistoryStore } from './stores/booking-history.js';
+import { createBookingStore } from './stores/bookings.js';
+import { createCompanyStore } from './stores/companies.js';
+import { createCrmTaskStore } from './stores/crm-tasks.js';
+import { createCustomerNoteStore } from './stores/customer-notes.js';
+import { createCustomerTimelineStore } from './stores/customer-timeline.js';
+import { createCustomerStore } from './stores/customers.js';
+import { createGuestEmailStore } from './stores/guest-emails.js';
+import { createGuideStore, createTimeOffStore } from './stores/guides.js';
+import { createIdempotencyStore } from './stores/idempotency.js';
+import { createIncidentStore } from './stores/incidents.js';
+import { createItineraryStore } from './stores/itineraries.js';
+import { createLeadStore } from './stores/leads.js';
+import { createMemberStore } from './stores/members.js';
+import { createOutboxStore } from './stores/outbox.js';
+import { createPaymentStore } from './stores/payments.js';
+import { createProviderEventStore } from './stores/provider-events.js';
+import { createResellerBookingStore } from './stores/reseller-bookings.js';
+import { createScheduleStore } from './stores/schedules.js';
+import { createSessionStore } from './stores/sessions.js';
+import { createTourStore } from './stores/tours.js';
+import { createVehicleStore, createVendorStore } from './stores/vehicles.js';
+import { createWebhookDeliveryStore } from './stores/webhook-deliveries.js';
+import { createWebhookEndpointStore } from './stores/webhook-endpoints.js';
+import { createWorkspaceStore } from './stores/workspaces.js';
 
 /** Thrown only to make knex roll back; `transaction` turns it back into the failure it carries. */
 class RollbackSignal extends Error {
@@ -68,7 +68,7 @@ const FACTORIES = {
   incidents: createIncidentStore,
   itineraries: createItineraryStore,
   schedules: createScheduleStore,
-  resellerBookings: createOctoBookingStore,
+  resellerBookings: createResellerBookingStore,
 } as const;
 
 /** Every repository of this package, each implementing the domain port of the same name. */
@@ -151,7 +151,7 @@ async function runOnce<T, E>(
   } catch (error) {
     if (signal && error === signal) return signal.failure as Result<T, E>;
     // A booking's seats went with the commit and were not there: everything rolled back, and
-    // the whole work runs again on fresh reads (final-statements.ts).
+    // the whole work runs again on fresh reads (commit-statements.ts).
     if (isSeatsRefused(error)) return fail(SEATS_GONE) as Result<T, E>;
     throw error;
   }

@@ -3,13 +3,13 @@ import { newId } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../database.js';
+import { createStores } from '../unit-of-work.js';
 import {
   type BookingScene,
   type ContractDatabase,
   newBooking,
   newBookingScene,
 } from './contract-fixtures.js';
-import { createStores } from './index.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -52,7 +52,7 @@ const toRecord = (row: JoinedRow): ResellerBookingRecord => ({
  */
 const lockName = (connectionId: string, uuid: string) => JSON.stringify(['octo', connectionId, uuid]);
 
-export function createOctoBookingStore(db: Knex | Knex.Transaction): ResellerBookingStore {
+export function createResellerBookingStore(db: Knex | Knex.Transaction): ResellerBookingStore {
   const links = () => db<OctoBookingRow>('octo_bookings');
   const joined = (workspaceId: string, connectionId: string) =>
     db('bookings as b')
