@@ -4,7 +4,7 @@
  * and events are the same as every other channel's. Reads are in booking-lookups.ts.
  */
 
-import type { Actor, BookingRecord, ResellerBookingLink, ResellerContact } from '@travelops/domain/bookings';
+import type { ResellerBookingLink } from '@travelops/domain/bookings';
 import {
   cancelUnderPolicy,
   createBooking,
@@ -13,85 +13,37 @@ import {
   setBookingStatus,
   updateBooking,
 } from '@travelops/domain/bookings';
-import type { Availability, Tour } from '@travelops/domain/catalog';
-import type { UnitOfWork } from '@travelops/domain/shared';
-import { newId, ok, type Result } from '@travelops/domain/shared';
+import type { Tour } from '@travelops/domain/catalog';
+import { ok } from '@travelops/domain/shared';
 import { findOwn, viewOf } from './booking-lookups.js';
 import {
   customerOf,
-  DEFAULT_HOLD_MINUTES,
-  isOctoCancellable,
-  MAX_HOLD_MINUTES,
   newUuid,
   octoStatusOf,
   participantsOf,
   toOctoContact,
   unitItemLinks,
 } from './booking-mapping.js';
+import {
+  connectionCustomer,
+  contextOf,
+  holdMinutes,
+  joined,
+  refileCustomer,
+  refusal,
+} from './booking-writes.js';
 import { checkOption, publishedTour } from './catalog.js';
 import {
   badRequest,
   invalidAvailability,
-  type OctoError,
   type OctoFailure,
   type OctoResult,
   unprocessableEntity,
 } from './errors.js';
-import type { OctoCaller, OctoDeps, OctoStores } from './ports.js';
-import type {
-  OctoConfirmationInput,
-  OctoReservationInput,
-  OctoUnitItemInput,
-  OctoUpdateInput,
-} from './schemas.js';
+import type { OctoCaller, OctoDeps } from './ports.js';
+import type { OctoConfirmationInput, OctoReservationInput } from './schemas.js';
 import type { OctoBooking } from './shapes.js';
-import { currentUnitItems, movedUnitItems, planUnitItems } from './unit-item-plans.js';
-
-const actorOf = (caller: OctoCaller): Actor => ({ type: 'api_token', id: caller.connectionId });
-const contextOf = (caller: OctoCaller) => ({ workspaceId: caller.workspaceId, actor: actorOf(caller) });
-
-/** The deps of the booking use cases, joined to this transaction. */
-const joined = (deps: OctoDeps, tx: UnitOfWork<OctoStores>) => ({
-  uow: tx,
-  clock: deps.clock,
-  payments: deps.payments,
-});
-
-const holdMinutes = (asked: number | undefined) => Math.min(asked ?? DEFAULT_HOLD_MINUTES, MAX_HOLD_MINUTES);
-
-/**
- * Bookings with a contact without an e-mail are filed under the connection's own customer
- * (`octo-<token id>@reseller.invalid`, a domain that never receives mail), named after it.
- */
-async function connectionCustomer(stores: OctoStores, caller: OctoCaller) {
-  const token = await stores.apiTokens.findById(caller.connectionId);
-  return {
-    name: `${token?.name ?? 'OCTO reseller'} (OCTO)`.slice(0, 200),
-    email: `octo-${caller.connectionId.toLowerCase()}@reseller.invalid`,
-  };
-}
-
-/**
- * Files the booking under the contact's customer (found or created by e-mail), when the
- * contact has one and it is another customer than now; both customers' figures follow.
- */
-async function refileCustomer(stores: OctoStores, booking: BookingRecord, contact: ResellerContact) {
-  const wanted = customerOf(contact);
-  if (!wanted) return booking;
-  const customer = await stores.customers.findOrCreateByEmail(booking.workspaceId, {
-    id: newId('customer'),
-    name: wanted.name,
-    email: wanted.email,
-    phone: wanted.phone ?? null,
-    tags: [],
-    marketingConsent: false,
-  });
-  if (customer.id === booking.customerId) return booking;
-  const updated = await stores.bookings.update(booking.workspaceId, booking.id, { customerId: customer.id });
-  await stores.customers.refreshStats(booking.workspaceId, booking.customerId);
-  await stores.customers.refreshStats(booking.workspaceId, customer.id);
-  return updated;
-}
+import { currentUnitItems, planUnitItems } from './unit-item-plans.js';
 
 /**
  * OCTO's reservation: a PENDING booking of the published tour's departure, in MANUAL mode (the
@@ -159,20 +111,6 @@ export function reserveOctoBooking(
   });
 }
 
-/** Why the booking cannot be confirmed or changed, in the reseller's words. */
-function refusal(
-  booking: BookingRecord,
-  now: Date,
-  action: 'confirmed' | 'changed',
-): Result<never, OctoError> {
-  const status = octoStatusOf(booking, now);
-  if (status === 'EXPIRED') return unprocessableEntity('The reservation has expired: reserve again.');
-  if (status === 'CONFIRMED' && action === 'changed') {
-    return unprocessableEntity('The cancellation cutoff has passed: the booking can no longer change.');
-  }
-  return unprocessableEntity(`A ${status} booking cannot be ${action}.`);
-}
-
 /**
  * OCTO's confirmation: the hold becomes a CONFIRMED booking (the native status change:
  * `booking.confirmed`, the hold cleared), with the reseller's reference and contact, and new
@@ -222,101 +160,6 @@ export function confirmOctoBooking(
       return unprocessableEntity('A confirmed booking changes its unit items with PATCH.');
     } else {
       await emitBookingEvent(stores, deps.clock, 'booking.updated', booking);
-    }
-    await stores.resellerBookings.update(caller.workspaceId, booking.id, link);
-    return ok(await viewOf(stores, caller, { booking, link }, now));
-  });
-}
-
-/**
- * OCTO's booking update (`PATCH`), allowed while the booking may be cancelled (a hold, or a
- * confirmed booking before its cutoff): another departure of the product or of another
- * published product, new unit items (each uuid kept is that unit item, each one left out is
- * removed), notes, the reseller's reference and contact, and (on a hold) more time. Seats
- * move atomically through `updateBooking`.
- */
-export function updateOctoBooking(
-  deps: OctoDeps,
-  caller: OctoCaller,
-  uuid: string,
-  input: OctoUpdateInput,
-): Promise<OctoResult<OctoBooking>> {
-  return deps.uow.transaction<OctoBooking, OctoFailure>(async (tx) => {
-    const { stores } = tx;
-    const found = await findOwn(stores, caller, uuid);
-    if (!found.ok) return found;
-    const current = (await stores.tours.findById(caller.workspaceId, found.value.booking.tourId)) as Tour;
-    let tour = current;
-    if (input.productId !== undefined && input.productId !== current.id) {
-      const other = await publishedTour(stores, caller.workspaceId, input.productId);
-      if (!other.ok) return other;
-      tour = other.value;
-    }
-    if (input.optionId !== undefined) {
-      const option = checkOption(input.optionId);
-      if (!option.ok) return option;
-    }
-    let target: Availability | null = null;
-    if (input.availabilityId !== undefined) {
-      target = await stores.availability.findById(caller.workspaceId, input.availabilityId);
-      if (target?.tourId !== tour.id) return invalidAvailability(input.availabilityId);
-    } else if (tour.id !== current.id) {
-      return invalidAvailability('');
-    }
-    const locked = await stores.bookings.lockWithDepartures(
-      caller.workspaceId,
-      found.value.booking.id,
-      target?.id,
-    );
-    if (!locked.ok) return locked;
-    let booking = locked.value.booking;
-    const now = deps.clock.now();
-    if (!isOctoCancellable(booking, now)) return refusal(booking, now, 'changed');
-    const record = { booking, link: found.value.link };
-    let items: OctoUnitItemInput[] | null = input.unitItems ?? null;
-    if (items?.length === 0) return unprocessableEntity('unitItems must name at least one unit.');
-    if (!items && tour.id !== current.id) {
-      const moved = movedUnitItems(record, current, tour);
-      if (!moved.ok) return moved;
-      items = moved.value;
-    }
-    const planned = items ? planUnitItems(tour, items, record) : null;
-    if (planned && !planned.ok) return planned;
-    const link: ResellerBookingLink = { ...found.value.link };
-    if (input.contact) {
-      link.contact = toOctoContact(input.contact);
-      booking = await refileCustomer(stores, booking, link.contact);
-    }
-    if (input.resellerReference !== undefined) link.resellerReference = input.resellerReference;
-    const moving = target !== null && target.id !== booking.availabilityId;
-    if (moving || planned || input.notes !== undefined) {
-      const updated = await updateBooking(
-        joined(deps, tx),
-        contextOf(caller),
-        booking.id,
-        {
-          ...(moving && { availabilityId: (target as Availability).id }),
-          ...(planned && { participants: participantsOf(planned.value, link.contact) }),
-          ...(input.notes !== undefined && { notes: input.notes }),
-        },
-        undefined,
-        { acrossTours: true },
-      );
-      if (!updated.ok) return updated;
-      booking = updated.value;
-      if (planned) link.unitItems = unitItemLinks(planned.value, booking.participants);
-    } else if (input.contact) {
-      await emitBookingEvent(stores, deps.clock, 'booking.updated', booking);
-    }
-    if (input.expirationMinutes !== undefined && booking.status === 'PENDING') {
-      const extended = await extendHold(
-        joined(deps, tx),
-        contextOf(caller),
-        booking.id,
-        holdMinutes(input.expirationMinutes),
-      );
-      if (!extended.ok) return extended;
-      booking = extended.value;
     }
     await stores.resellerBookings.update(caller.workspaceId, booking.id, link);
     return ok(await viewOf(stores, caller, { booking, link }, now));

@@ -1,10 +1,5 @@
 import type { ApiTokenStore, WorkspaceStore } from '@travelops/domain/access';
-import type {
-  BookingRecord,
-  BookingStores,
-  ResellerBookingStore,
-  ResellerContact,
-} from '@travelops/domain/bookings';
+import type { BookingStores, ResellerBookingStore } from '@travelops/domain/bookings';
 import type { ScheduleStore } from '@travelops/domain/catalog';
 import type { PaymentProvider } from '@travelops/domain/payments';
 import type { Clock, UnitOfWork } from '@travelops/domain/shared';

@@ -44,6 +44,7 @@ export {
   ListBookingsQuerySchema,
   type Participant,
   type ParticipantInput,
+  type UpdateBookingInput,
   ParticipantInputSchema,
   ParticipantSchema,
   PaymentLinkSchema,

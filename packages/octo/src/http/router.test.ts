@@ -22,8 +22,9 @@ interface Layer {
 
 describe('createOctoRouter', () => {
   it("serves exactly the OCTO route table, which OCTO's own document describes (docs/octo.md)", () => {
-    // Building the router reads no dependency; requests would.
-    const router = createOctoRouter({} as HttpDeps) as unknown as { stack: Layer[] };
+    // Building the router reads only the public URL (each route's endpoint); requests read the rest.
+    const deps = { config: { publicBaseUrl: 'http://localhost:3000' } } as HttpDeps;
+    const router = createOctoRouter(deps) as unknown as { stack: Layer[] };
     const served = router.stack.flatMap((layer) =>
       layer.route ? Object.keys(layer.route.methods).map((method) => `${method} ${layer.route?.path}`) : [],
     );

@@ -1,12 +1,6 @@
 import { ok } from '@travelops/domain/shared';
 import { getOctoBooking, listOctoBookings } from '../booking-lookups.js';
-import {
-  cancelOctoBooking,
-  confirmOctoBooking,
-  extendOctoBooking,
-  reserveOctoBooking,
-  updateOctoBooking,
-} from '../bookings.js';
+import { cancelOctoBooking, confirmOctoBooking, extendOctoBooking, reserveOctoBooking } from '../bookings.js';
 import {
   checkOctoAvailability,
   getOctoCalendar,
@@ -27,6 +21,7 @@ import {
   OctoReservationSchema,
   OctoUpdateSchema,
 } from '../schemas.js';
+import { updateOctoBooking } from '../update-booking/index.js';
 import { defineOctoRoute, type OctoRouteDefinition } from './route.js';
 
 /**
