@@ -13,7 +13,7 @@ import {
   statusEntry,
   toParticipants,
 } from './booking-writes.js';
-import type { Actor, BookingRecord, BookingStores } from './ports.js';
+import type { BookingContext, BookingRecord, BookingStores } from './ports.js';
 import { type PricedSeat, priceSeats } from './pricing.js';
 import {
   checkSeats,
@@ -25,12 +25,6 @@ import {
 } from './rules.js';
 import type { BookingAddOn, BookingCreateInput } from './schemas.js';
 import type { BookingLinks } from './view.js';
-
-/** Who acts on a booking, and in which workspace. */
-export interface BookingContext {
-  workspaceId: string;
-  actor: Actor;
-}
 
 export interface CreateBookingDeps {
   uow: UnitOfWork<BookingStores>;

@@ -6,6 +6,7 @@
 export { cancellationCutoff, checkGuestCancel, isGuestCancellable, policyRefund } from './policy-rules.js';
 export type {
   Actor,
+  BookingContext,
   BookingFilter,
   BookingHistoryStore,
   BookingPatch,
@@ -58,7 +59,6 @@ export {
 // Then the files that reach this context again through another one.
 export { cancelUnderPolicy } from './cancel-under-policy.js';
 export {
-  type BookingContext,
   type CreateBookingDeps,
   type CreateBookingOptions,
   createBooking,
