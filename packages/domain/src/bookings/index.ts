@@ -4,6 +4,13 @@
 // First the files whose imports never lead back into this context: ESM evaluates them before
 // an import cycle through another context can ask for their values.
 export { cancellationCutoff, checkGuestCancel, isGuestCancellable, policyRefund } from './policy-rules.js';
+export {
+  type BookingChannelPolicy,
+  type BookingHolder,
+  NATIVE_CHANNEL,
+  publicChannel,
+  resellerChannel,
+} from './channel-policy.js';
 export type {
   Actor,
   BookingContext,
@@ -58,10 +65,6 @@ export {
 
 // Then the files that reach this context again through another one.
 export { cancelUnderPolicy } from './cancel-under-policy.js';
-export {
-  type CreateBookingDeps,
-  type CreateBookingOptions,
-  createBooking,
-} from './create-booking.js';
+export { type CreateBookingDeps, createBooking } from './create-booking/index.js';
 export { setBookingStatus } from './set-booking-status.js';
 export { updateBooking } from './update-booking.js';
