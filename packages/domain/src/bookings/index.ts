@@ -67,4 +67,4 @@ export {
 export { cancelUnderPolicy } from './cancel-under-policy.js';
 export { type CreateBookingDeps, createBooking } from './create-booking/index.js';
 export { setBookingStatus } from './set-booking-status.js';
-export { updateBooking } from './update-booking.js';
+export { updateBooking } from './update-booking/index.js';

@@ -6,7 +6,7 @@ import type { BookingRecord, BookingStores } from './ports.js';
 import type { BookingCreateInput } from './schemas.js';
 
 export const NOW = new Date('2031-06-01T12:00:00.000Z');
-const TOMORROW = '2031-06-02T09:00:00.000Z';
+export const TOMORROW = '2031-06-02T09:00:00.000Z';
 
 export const aTour = (overrides: Partial<Tour> = {}): Tour => ({
   id: 'tour_1',
@@ -32,7 +32,7 @@ export const aTour = (overrides: Partial<Tour> = {}): Tour => ({
   ...overrides,
 });
 
-const aDeparture = (overrides: Partial<Availability> = {}): Availability => ({
+export const aDeparture = (overrides: Partial<Availability> = {}): Availability => ({
   id: 'avl_1',
   tourId: 'tour_1',
   startsAt: TOMORROW,

@@ -302,7 +302,7 @@ export function updateOctoBooking(
           ...(input.notes !== undefined && { notes: input.notes }),
         },
         undefined,
-        { acrossTours: true },
+        resellerChannel(holdMinutes(input.expirationMinutes)),
       );
       if (!updated.ok) return updated;
       booking = updated.value;
