@@ -1,5 +1,5 @@
 import { createUnitOfWork } from '@travelops/db';
-import { createBooking } from '@travelops/domain/bookings';
+import { createBooking, NATIVE_CHANNEL } from '@travelops/domain/bookings';
 import { updateDeparture } from '@travelops/domain/operations';
 import { createSandboxPaymentProvider } from '@travelops/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,7 +93,7 @@ const bookInside = (trx: Trx, availabilityId: string) =>
       participants: [{ name: 'Inside' }],
       paymentMode: 'MANUAL',
     },
-    { channel: 'api', seats: 'now' },
+    { ...NATIVE_CHANNEL, seats: 'now' },
   ).then((result) => {
     if (!result.ok) throw new Error(result.error.message);
   });

@@ -10,6 +10,7 @@ import {
   createBooking,
   emitBookingEvent,
   extendHold,
+  resellerChannel,
   setBookingStatus,
   updateBooking,
 } from '@travelops/domain/bookings';
@@ -92,8 +93,8 @@ export function reserveOctoBooking(
         paymentMode: 'MANUAL',
         ...(input.notes && { notes: input.notes }),
       },
-      // The answer shows the departure's vacancies with this reservation's seats taken.
-      { channel: 'reseller', holdMinutes: holdMinutes(input.expirationMinutes), seats: 'now' },
+      // Its seats taken now: the answer shows the departure's vacancies with them.
+      resellerChannel(holdMinutes(input.expirationMinutes)),
     );
     if (!created.ok) return created;
     const { booking } = created.value;

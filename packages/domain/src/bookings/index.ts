@@ -4,8 +4,16 @@
 // First the files whose imports never lead back into this context: ESM evaluates them before
 // an import cycle through another context can ask for their values.
 export { cancellationCutoff, checkGuestCancel, isGuestCancellable, policyRefund } from './policy-rules.js';
+export {
+  type BookingChannelPolicy,
+  type BookingHolder,
+  NATIVE_CHANNEL,
+  publicChannel,
+  resellerChannel,
+} from './channel-policy.js';
 export type {
   Actor,
+  BookingContext,
   BookingFilter,
   BookingHistoryStore,
   BookingPatch,
@@ -66,11 +74,6 @@ export type {
 } from './reseller-links.js';
 // Then the files that reach this context again through another one.
 export { cancelUnderPolicy } from './cancel-under-policy.js';
-export {
-  type BookingContext,
-  type CreateBookingDeps,
-  type CreateBookingOptions,
-  createBooking,
-} from './create-booking.js';
+export { type CreateBookingDeps, createBooking } from './create-booking/index.js';
 export { setBookingStatus } from './set-booking-status.js';
-export { updateBooking } from './update-booking.js';
+export { updateBooking } from './update-booking/index.js';

@@ -147,6 +147,12 @@ export interface BookingStore {
 
 export type Actor = BookingHistoryEntry['actor'];
 
+/** Who acts on a booking, and in which workspace. */
+export interface BookingContext {
+  workspaceId: string;
+  actor: Actor;
+}
+
 export type NewHistoryEntry = Omit<BookingHistoryEntry, 'createdAt'> & { workspaceId: string };
 
 export interface BookingHistoryStore {

@@ -1,5 +1,5 @@
 import type { BookingRecord, ResellerBookingLink } from '@travelops/domain/bookings';
-import { emitBookingEvent, extendHold, updateBooking } from '@travelops/domain/bookings';
+import { emitBookingEvent, extendHold, resellerChannel, updateBooking } from '@travelops/domain/bookings';
 import type { Availability, Tour } from '@travelops/domain/catalog';
 import { ok, type Result } from '@travelops/domain/shared';
 import { findOwn, viewOf } from '../booking-lookups.js';
@@ -62,9 +62,15 @@ export function updateOctoBooking(
       notes: input.notes,
     });
     if (patch) {
-      const updated = await updateBooking(joined(deps, tx), contextOf(caller), booking.id, patch, undefined, {
-        acrossTours: true,
-      });
+      const updated = await updateBooking(
+        joined(deps, tx),
+        contextOf(caller),
+        booking.id,
+        patch,
+        undefined,
+        // The reseller's channel: a booking may move to another published product.
+        resellerChannel(holdMinutes(input.expirationMinutes)),
+      );
       if (!updated.ok) return updated;
       booking = updated.value;
       if (planned.value) link.unitItems = unitItemLinks(planned.value, booking.participants);
