@@ -20,7 +20,7 @@ const appPackage = appNames.length > 0 ? `^(${appNames.map(escapeRegExp).join('|
 
 // Tests and benchmarks may reach across layers (fixtures, in-process harnesses); only the
 // "packages never import apps" and "apps never import apps" rules hold for them too.
-const TESTS = '(\\.test\\.ts$|/test/|/bench/)';
+const TESTS = '(\\.test\\.ts$|/test/|^bench/)';
 // A package's own tooling (vitest/tsup configs at the package root) is not a layer either.
 const outsideSrc = '^(packages|apps)/[^/]+/[^/]+$';
 const notLayerCode = [TESTS, outsideSrc];
@@ -65,6 +65,82 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'domain-context-through-its-face',
+      severity: 'error',
+      comment:
+        'A context of packages/domain/src is a module: another context reaches it only through its ' +
+        'index.ts (the shared kernel, shared/, is open to all). Tests included: a test of one context ' +
+        'uses another as any other caller does.',
+      from: { path: '^packages/domain/src/([^/]+)/' },
+      to: { path: '^packages/domain/src/(?!$1/|shared/)[^/]+/(?!index\\.ts$)' },
+    },
+    {
+      name: 'domain-consumers-use-context-subpaths',
+      severity: 'error',
+      comment:
+        'Outside packages/domain, a context is imported by its subpath (@travelops/domain/bookings), ' +
+        "which lands on its index.ts; never a context's internal file.",
+      from: { path: '^(packages/(?!domain/)|apps/|bench/)' },
+      to: { path: '^packages/domain/src/(?![^/]+/index\\.ts$)' },
+    },
+    {
+      name: 'db-imports-only-the-domain',
+      severity: 'error',
+      comment:
+        'packages/db implements the domain ports with knex, pg and PGlite: among workspace packages it ' +
+        'imports the domain only (no auth, jobs, webhooks, http).',
+      from: { path: '^packages/db/', pathNot: notLayerCode },
+      to: { path: ['^packages/(?!domain/|db/)', '^@travelops/(?!domain(/|$))'] },
+    },
+    {
+      name: 'auth-imports-only-the-domain',
+      severity: 'error',
+      comment:
+        'packages/auth (tokens, roles, sessions) is rules over domain ports: it imports the domain ' +
+        'and no other workspace package (the database reaches it through those ports).',
+      from: { path: '^packages/auth/', pathNot: notLayerCode },
+      to: { path: ['^packages/(?!domain/|auth/)', '^@travelops/(?!domain(/|$))'] },
+    },
+    {
+      name: 'jobs-import-the-domain-and-webhooks-only',
+      severity: 'error',
+      comment:
+        'packages/jobs runs domain use cases on a schedule and signs deliveries: among workspace ' +
+        'packages it imports the domain and webhooks only; the apps hand it the database.',
+      from: { path: '^packages/jobs/', pathNot: notLayerCode },
+      to: { path: ['^packages/(?!domain/|webhooks/|jobs/)', '^@travelops/(?!(domain|webhooks)(/|$))'] },
+    },
+    {
+      name: 'jobs-drive-no-database-or-server',
+      severity: 'error',
+      comment:
+        'Of npm packages, packages/jobs uses the SMTP client (nodemailer) only, as it uses node:http for ' +
+        'deliveries: no driver, no framework.',
+      from: { path: '^packages/jobs/', pathNot: notLayerCode },
+      to: {
+        dependencyTypes: [...NPM, 'unknown'],
+        pathNot: [npmPackage(['nodemailer']), '^\\.', '^@travelops/'],
+      },
+    },
+    {
+      name: 'webhooks-import-no-workspace-package',
+      severity: 'error',
+      comment:
+        'packages/webhooks is published for integrators (sign, verify, the delivery policy): it stands ' +
+        'alone, on node:crypto, and imports no workspace package.',
+      from: { path: '^packages/webhooks/', pathNot: notLayerCode },
+      to: { path: ['^packages/(?!webhooks/)', '^@travelops/'] },
+    },
+    {
+      name: 'browser-apps-talk-through-the-client',
+      severity: 'error',
+      comment:
+        'The console and the widget run in browsers and talk to the API over HTTP: among workspace ' +
+        'packages they import @travelops/client only (never the domain, http or auth code).',
+      from: { path: '^apps/(console|widget)/', pathNot: notLayerCode },
+      to: { path: ['^packages/(?!client/)', '^@travelops/(?!client(/|$))'] },
+    },
+    {
       name: 'http-imports-no-db',
       severity: 'error',
       comment:
@@ -90,6 +166,21 @@ module.exports = {
           '^packages/http/',
           '^@travelops/http(/|$)',
           npmPackage(['express', 'helmet', '@types/express']),
+        ],
+      },
+    },
+    {
+      name: 'octo-imports-the-domain-http-and-auth-only',
+      severity: 'error',
+      comment:
+        'packages/octo is a wire protocol over the domain faces, built on the HTTP adapter: among ' +
+        'workspace packages it imports domain, http and auth, never db (apps/api hands it the unit of work).',
+      from: { path: '^packages/octo/', pathNot: notLayerCode },
+      to: {
+        path: [
+          '^packages/(?!domain/|http/|auth/|octo/)',
+          '^@travelops/(?!(domain|http|auth|octo)(/|$))',
+          npmPackage(['knex', 'knex-pglite', 'pg', '@electric-sql/[^/]+']),
         ],
       },
     },

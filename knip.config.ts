@@ -31,11 +31,6 @@ export default {
       // Published for integrators like @travelops/webhooks: its exports are the public API.
       includeEntryExports: false,
     },
-    'packages/http': {
-      ...packageLayout,
-      // /docs serves redoc's standalone bundle, found by require.resolve (docs-page.ts), not imported.
-      ignoreDependencies: ['redoc'],
-    },
     'apps/api': {
       entry: ['src/cli.ts', 'test/**/*.ts', 'src/**/*.test.ts'],
       project: ['src/**/*.ts', 'test/**/*.ts', '*.ts'],

@@ -10,7 +10,7 @@ import { availableParallelism, cpus, totalmem } from 'node:os';
 import { issueApiToken } from '@travelops/auth';
 import { createUnitOfWork } from '@travelops/db';
 import { createTestDatabase } from '@travelops/db/testing';
-import { createWorkspace } from '@travelops/domain';
+import { createWorkspace } from '@travelops/domain/access';
 import { runLoad } from './http-load.js';
 import { figuresOf, median, round, type SliceFigures } from './measure.js';
 import {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createUnitOfWork } from '@travelops/db';
-import { type DomainError, ok, type Result } from '@travelops/domain';
+import { type DomainError, ok, type Result } from '@travelops/domain/shared';
 import { createJsonLogger } from '@travelops/jobs';
 import { memberCreate, tokenCreate, tokenRevoke, workspaceCreate, workspaceUpdate } from './cli/commands.js';
 import { seedDemo } from './cli/seed.js';

@@ -7,9 +7,10 @@ import {
   getOrCreateSecret,
   migrateLatest,
 } from '@travelops/db';
-import type { Clock } from '@travelops/domain';
-import { createApp, createSandboxPaymentProvider, type Logger } from '@travelops/http';
+import type { Clock } from '@travelops/domain/shared';
+import { createApp, createSandboxPaymentProvider, type HttpDeps, type Logger } from '@travelops/http';
 import { createEndpointUrlCheck } from '@travelops/jobs';
+import { createOctoRouter } from '@travelops/octo';
 import { createStripePayments } from '@travelops/stripe';
 import type { Redis } from 'ioredis';
 import type { ApiConfig, ServerTimeouts } from './config.js';
@@ -126,7 +127,7 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
   const payments = paymentsFor(config, logger);
   logMailMode(config, logger);
   const files = servedFiles(config, logger);
-  const app = createApp({
+  const httpDeps: HttpDeps = {
     uow: createUnitOfWork(database.knex),
     clock,
     payments: payments.provider,
@@ -155,7 +156,9 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
       devMail: config.devMail,
     },
     ...(metrics && { metrics }),
-  });
+  };
+  // OCTO resellers: their own admission, errors and shapes over the same use cases (docs/octo.md).
+  const app = createApp(httpDeps, { mounts: [{ path: '/octo', router: createOctoRouter(httpDeps) }] });
   return {
     app,
     database,

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '@travelops/domain';
+import { fail, ok, type Result } from '@travelops/domain/shared';
 import { LOG_FORMATS, LOG_LEVELS, type LogLevel } from '@travelops/jobs';
 import * as v from 'valibot';
 

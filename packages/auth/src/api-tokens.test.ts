@@ -1,4 +1,5 @@
-import type { ApiTokenRecord, ApiTokenStore, Clock } from '@travelops/domain';
+import type { ApiTokenRecord, ApiTokenStore } from '@travelops/domain/access';
+import type { Clock } from '@travelops/domain/shared';
 import { describe, expect, it } from 'vitest';
 import type { ApiTokenDeps } from './api-tokens.js';
 import {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { ApiTokenRecord, ApiTokenStore } from '@travelops/domain/access';
 import {
-  type ApiTokenRecord,
-  type ApiTokenStore,
   type Clock,
   type DomainError,
   fail,
@@ -13,7 +12,7 @@ import {
   randomBase62,
   type TokenRole,
   type UnitOfWork,
-} from '@travelops/domain';
+} from '@travelops/domain/shared';
 
 export const API_TOKEN_PREFIX = 'tops_';
 

@@ -1,11 +1,5 @@
-import {
-  type MemberRecord,
-  type MemberStore,
-  newId,
-  type Result,
-  type Role,
-  type UnitOfWork,
-} from '@travelops/domain';
+import type { MemberRecord, MemberStore } from '@travelops/domain/access';
+import { newId, type Result, type Role, type UnitOfWork } from '@travelops/domain/shared';
 import { hashPassword } from './passwords.js';
 
 /** Adds a member who signs in with this e-mail and password (only its scrypt hash is kept). */

@@ -1,4 +1,4 @@
-import { TOKEN_ROLES, type TokenRole } from '@travelops/domain';
+import { TOKEN_ROLES, type TokenRole } from '@travelops/domain/shared';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from './api-tokens.js';
 import { authorize, can, PERMISSIONS, type Permission } from './permissions.js';

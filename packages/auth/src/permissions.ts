@@ -1,4 +1,4 @@
-import { type DomainError, fail, ok, type Result, type TokenRole } from '@travelops/domain';
+import { type DomainError, fail, ok, type Result, type TokenRole } from '@travelops/domain/shared';
 import type { Principal } from './api-tokens.js';
 
 /** The closed set of permissions route handlers ask for; 'read' covers every GET. */

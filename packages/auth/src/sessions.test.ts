@@ -5,8 +5,8 @@ import type {
   SessionRecord,
   SessionStore,
   SessionWithMemberships,
-  UnitOfWork,
-} from '@travelops/domain';
+} from '@travelops/domain/access';
+import type { UnitOfWork } from '@travelops/domain/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashTokenSecret } from './api-tokens.js';
 import { hashPassword } from './passwords.js';

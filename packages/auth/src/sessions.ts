@@ -1,18 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type {
+  ApiTokenStore,
+  MemberStore,
+  SessionStore,
+  SessionWithMemberships,
+} from '@travelops/domain/access';
 import {
-  type ApiTokenStore,
   type Clock,
   type DomainError,
   fail,
-  type MemberStore,
   newId,
   ok,
   type Result,
   randomBase62,
-  type SessionStore,
-  type SessionWithMemberships,
   type UnitOfWork,
-} from '@travelops/domain';
+} from '@travelops/domain/shared';
 import { hashTokenSecret, isLive, type Principal } from './api-tokens.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 

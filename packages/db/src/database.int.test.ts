@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newId } from '@travelops/domain';
+import { newId } from '@travelops/domain/shared';
 import knex from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from './database.js';
 import { migrateLatest } from './migrations/index.js';
-import { createStores } from './stores/index.js';
 import { createTestDatabase, type TestDatabase } from './testing.js';
+import { createStores } from './unit-of-work.js';
 
 describe('migrations on PostgreSQL', () => {
   let test: TestDatabase;

@@ -1,4 +1,4 @@
-import type { DomainError } from '@travelops/domain';
+import type { DomainError } from '@travelops/domain/shared';
 
 /** SQLSTATE codes this package turns into expected outcomes; every other error is a bug and is rethrown. */
 const UNIQUE_VIOLATION = '23505';

@@ -6,4 +6,4 @@ export {
 } from './database.js';
 export { migrateLatest } from './migrations/index.js';
 export { getOrCreateSecret } from './secrets.js';
-export { createStores, createUnitOfWork, type Repositories } from './stores/index.js';
+export { createStores, createUnitOfWork, type Repositories } from './unit-of-work.js';

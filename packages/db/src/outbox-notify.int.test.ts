@@ -1,11 +1,12 @@
-import { fail, newId, type OutboxEvent, ok } from '@travelops/domain';
+import type { OutboxEvent } from '@travelops/domain/events';
+import { fail, newId, ok } from '@travelops/domain/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Database } from './database.js';
 import { migrateLatest } from './migrations/index.js';
 import type { OutboxListener } from './outbox-notify.js';
 import { newWorkspace } from './stores/contract-fixtures.js';
-import { createStores, createUnitOfWork } from './stores/index.js';
 import { createTestDatabase, type TestDatabase } from './testing.js';
+import { createStores, createUnitOfWork } from './unit-of-work.js';
 
 /** A listener that counts what it is told; `listening` lists each (re)start. */
 function listen(database: Database) {

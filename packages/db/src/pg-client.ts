@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
-import { COMMITS_WITH_STATEMENTS, takeCommitStatements } from './final-statements.js';
+import { COMMITS_WITH_STATEMENTS, takeCommitStatements } from './commit-statements.js';
 import { withPreparedName } from './prepared.js';
 
 interface CompiledQuery {
@@ -30,7 +30,7 @@ interface KnexTransactionInternals {
 
 /**
  * knex's transaction, committing with the statements queued for its commit in one round trip
- * (final-statements.ts). When one fails, PostgreSQL skips the rest of the query, the COMMIT
+ * (commit-statements.ts). When one fails, PostgreSQL skips the rest of the query, the COMMIT
  * included: the transaction is rolled back here, as knex rolls back any failed transaction,
  * and the failure is the transaction's.
  */

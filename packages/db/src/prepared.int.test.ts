@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlined } from './commit-statements.js';
 import { createDatabase, type Database } from './database.js';
-import { inlined } from './final-statements.js';
 import { prepared } from './prepared.js';
 import { createTestDatabase, type TestDatabase } from './testing.js';
 

@@ -10,7 +10,8 @@ import {
   type Principal,
   sessionPrincipal,
 } from '@travelops/auth';
-import { type DomainError, fail, ok, type Result, type SessionWithMemberships } from '@travelops/domain';
+import type { SessionWithMemberships } from '@travelops/domain/access';
+import { type DomainError, fail, ok, type Result } from '@travelops/domain/shared';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { readSessionCookie } from './cookies.js';
 import type { HttpDeps } from './deps.js';

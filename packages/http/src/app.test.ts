@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { hashTokenSecret } from '@travelops/auth';
-import type { ApiTokenRecord } from '@travelops/domain';
+import type { ApiTokenRecord } from '@travelops/domain/access';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 import { cspHash } from './csp.js';
 import { homePage } from './home-page.js';
-import { octoRoutes } from './octo/routes.js';
 import { toExpressPath } from './register.js';
 import { createUnitTestDeps } from './test-deps.js';
 
@@ -71,17 +71,27 @@ describe('createApp', () => {
     );
     expect(served.length).toBeGreaterThan(10);
     // Served for people, not integrators, so outside the contract.
-    const notInContract = ['get /', 'get /docs/redoc.standalone.js', 'get /docs/init.js'];
+    const notInContract = ['get /', 'get /docs/:tag'];
     expect(new Set(served)).toEqual(new Set([...documented, ...notInContract]));
   });
 
-  it("serves under /octo exactly the OCTO route table, which OCTO's own document describes (docs/octo.md)", () => {
-    const served = servedRoutes((app as unknown as { router: { stack: Layer[] } }).router.stack).filter(
-      (route) => route.split(' ')[1]?.startsWith('/octo/'),
-    );
-    const table = octoRoutes.map((route) => `${route.method} /octo${toExpressPath(route.path)}`);
-    expect(served.length).toBeGreaterThanOrEqual(13);
-    expect(new Set(served)).toEqual(new Set(table));
+  it('serves a mounted router under its path, after the routes and before the 404', async () => {
+    const router = express.Router();
+    router.get('/ping', (_req, res) => {
+      res.json({ pong: true });
+    });
+    const mounted = createApp(createUnitTestDeps([]), { mounts: [{ path: '/probe', router }] });
+    const served = servedRoutes((mounted as unknown as { router: { stack: Layer[] } }).router.stack);
+    expect(served).toContain('get /probe/ping');
+    const other = mounted.listen(0);
+    await new Promise((resolve) => other.once('listening', resolve));
+    try {
+      const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+      expect(await (await fetch(`${url}/probe/ping`)).json()).toEqual({ pong: true });
+      expect((await fetch(`${url}/probe/nope`)).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 
   it('answers an unknown route with the 404 envelope and a request id', async () => {
@@ -135,27 +145,23 @@ describe('createApp', () => {
     expect(write.status).toBe(403);
   });
 
-  it('serves /docs as a page that loads the renderer and its starter from this origin, under a nonce', async () => {
-    const res = await fetch(`${base}/docs`);
-    expect(res.headers.get('content-type')).toMatch(/text\/html/);
-    expect(res.headers.get('cache-control')).toBe('no-store');
-    const html = await res.text();
-    const nonce = /<script src="\/docs\/init\.js" nonce="([^"]+)">/.exec(html)?.[1];
-    expect(nonce).toMatch(/^[A-Za-z0-9+/]{24}$/);
-    expect(html).toContain(`<script src="/docs/redoc.standalone.js" nonce="${nonce}"></script>`);
-    expect(html).not.toMatch(/<script>|<style|style=/);
-    const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self';");
-    expect(csp).toContain(`style-src 'self' 'nonce-${nonce}';`);
-    expect(csp).not.toContain('unsafe');
-    // A fresh nonce on every answer.
-    expect(await (await fetch(`${base}/docs`)).text()).not.toContain(nonce);
-    for (const asset of ['/docs/redoc.standalone.js', '/docs/init.js']) {
-      const js = await fetch(`${base}${asset}`);
-      expect(js.status, asset).toBe(200);
-      expect(js.headers.get('content-type')).toMatch(/javascript/);
-      expect(await js.text()).not.toContain('cdn.redoc.ly');
+  it('serves /docs and a page per tag as plain HTML: no script at all, its one style by hash', async () => {
+    for (const path of ['/docs', '/docs/bookings']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await res.text();
+      expect(html).not.toMatch(/<script|style="/i);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'none'");
+      expect(csp).toContain(`style-src ${cspHash(/<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '')};`);
+      expect(csp).not.toContain('unsafe');
     }
+    const index = await (await fetch(`${base}/docs`)).text();
+    expect(index).toContain('href="/docs/bookings"');
+    expect(index).toContain('href="/docs/bookings#createBooking"');
+    // An unknown tag is an unknown route.
+    expect((await fetch(`${base}/docs/no-such-tag`)).status).toBe(404);
   });
 
   it('answers GET / with a small page linking the reference, the contract and health, under a strict CSP', async () => {

@@ -1,4 +1,5 @@
-import { createCalendarMemo, type DomainError } from '@travelops/domain';
+import { createCalendarMemo } from '@travelops/domain/catalog';
+import type { DomainError } from '@travelops/domain/shared';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { type Caller, callerOf, createAdmission } from './admission.js';
 import { consoleNotConfigured, consoleRouter } from './console-app.js';
@@ -6,14 +7,13 @@ import { publicCors } from './cors.js';
 import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';
 import { routeDispatcher } from './dispatch.js';
-import { docsRouter } from './docs-page.js';
+import { docsRouter } from './docs-page/router.js';
 import { HttpError, sendError } from './errors.js';
 import { guestPagePaths } from './guest-page/paths.js';
 import { guestPageRouter } from './guest-page/router.js';
 import { homePage, sendPage } from './home-page.js';
 import { devMailRouter, unsubscribeRouter } from './mail-pages.js';
 import { metricsHandler } from './metrics.js';
-import { createOctoRouter } from './octo/router.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { paymentPagesRouter } from './payment-pages.js';
 import { paymentWebhooksRouter } from './payment-webhooks.js';
@@ -30,6 +30,11 @@ import { serveWidgetScript } from './widget-script.js';
 export interface CreateAppOptions {
   /** The operations to serve; defaults to every route of the API. */
   routes?: readonly RouteDefinition[];
+  /**
+   * Routers of other protocols, each under its path (OCTO's under `/octo`, from @travelops/octo):
+   * they come after the API's routes and before the pages, and share its logging and 404.
+   */
+  mounts?: readonly { path: string; router: express.Router }[];
 }
 
 /** Builds the Express application; it never listens (the caller does, on any port). */
@@ -107,7 +112,7 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
     res.json(openApi);
   });
   if (deps.metrics) app.get('/metrics', countByIp, metricsHandler(deps.metrics));
-  app.use(docsRouter({ title: `${openApi.info.title} ${openApi.info.version}: reference`, https }));
+  app.use(docsRouter({ document: openApi, https }));
   // The operator console's built files, when the API was given them (apps/console); else a 404 that says so.
   app.use(
     '/app',
@@ -119,8 +124,8 @@ export function createApp(deps: HttpDeps, options: CreateAppOptions = {}): expre
   // One memo per app: what it keeps is checked against the database on every call.
   const routeDeps = { ...deps, calendarMemo: deps.calendarMemo ?? createCalendarMemo() };
   app.use(routeDispatcher(routes, (router, route) => registerRoute(router, route, routeDeps, admission)));
-  // OCTO resellers: their own admission, errors and shapes over the same use cases (docs/octo.md).
-  app.use('/octo', createOctoRouter(deps));
+  // Other protocols (OCTO resellers): their own admission, errors and shapes over the same use cases.
+  for (const mount of options.mounts ?? []) app.use(mount.path, mount.router);
   app.use(paymentPagesRouter(deps));
   // Off unless asked: /sandbox/* then falls through to the 404 below.
   if (sandbox) app.use(sandboxRouter(deps));

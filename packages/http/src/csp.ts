@@ -13,10 +13,6 @@ export interface PagePolicy {
   selfAssets?: boolean;
   /** Whether the page posts a form to its own origin (the sandbox checkout). */
   formToSelf?: boolean;
-  /** `<style>` elements a script injects at run time, carrying this per-response nonce. */
-  styleNonce?: string;
-  /** Workers a page's own script makes from blob: URLs (Redoc's search). */
-  blobWorkers?: boolean;
 }
 
 /**
@@ -26,11 +22,7 @@ export interface PagePolicy {
  * https, which `form-action 'self'` then blocks, and Pay would do nothing.
  */
 export function pagePolicy(policy: PagePolicy): string {
-  const styles = [
-    ...(policy.selfAssets ? ["'self'"] : []),
-    ...(policy.styleNonce ? [`'nonce-${policy.styleNonce}'`] : []),
-    ...(policy.inlineStyles ?? []).map(cspHash),
-  ];
+  const styles = [...(policy.selfAssets ? ["'self'"] : []), ...(policy.inlineStyles ?? []).map(cspHash)];
   return [
     "default-src 'none'",
     `script-src ${policy.selfAssets ? "'self'" : "'none'"}`,
@@ -39,7 +31,6 @@ export function pagePolicy(policy: PagePolicy): string {
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    ...(policy.blobWorkers ? ['worker-src blob:'] : []),
     "base-uri 'none'",
     `form-action ${policy.formToSelf ? "'self'" : "'none'"}`,
     "frame-ancestors 'none'",

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Keyset } from '@travelops/domain';
+import type { Keyset } from '@travelops/domain/shared';
 import { badRequest } from './errors.js';
 
 /**

@@ -1,24 +1,13 @@
-import type {
-  ApiTokenStore,
-  BookingStores,
-  CalendarMemo,
-  CatalogStores,
-  Clock,
-  CrmStores,
-  EndpointUrlCheck,
-  GuestEmailStore,
-  IdempotencyStore,
-  MemberStore,
-  OctoBookingStore,
-  OperationsStores,
-  PaymentEventReader,
-  PaymentProvider,
-  ProviderEventStore,
-  SessionStore,
-  UnitOfWork,
-  WebhookStores,
-  WorkspaceStore,
-} from '@travelops/domain';
+import type { ApiTokenStore, MemberStore, SessionStore, WorkspaceStore } from '@travelops/domain/access';
+import type { BookingStores, ResellerBookingStore } from '@travelops/domain/bookings';
+import type { CalendarMemo, CatalogStores } from '@travelops/domain/catalog';
+import type { CrmStores } from '@travelops/domain/crm';
+import type { IdempotencyStore } from '@travelops/domain/idempotency';
+import type { GuestEmailStore } from '@travelops/domain/notifications';
+import type { OperationsStores } from '@travelops/domain/operations';
+import type { PaymentEventReader, PaymentProvider, ProviderEventStore } from '@travelops/domain/payments';
+import type { Clock, UnitOfWork } from '@travelops/domain/shared';
+import type { EndpointUrlCheck, WebhookStores } from '@travelops/domain/webhooks';
 import type { RateLimiter } from './rate-limit.js';
 
 export interface Logger {
@@ -62,7 +51,7 @@ export type AppStores = BookingStores &
     members: MemberStore;
     workspaces: WorkspaceStore;
     providerEvents: ProviderEventStore;
-    octoBookings: OctoBookingStore;
+    resellerBookings: ResellerBookingStore;
     guestEmails: GuestEmailStore;
   };
 
@@ -108,11 +97,18 @@ export interface HttpDeps {
 }
 
 /**
+ * The unit of work as a route handler holds it: something to hand to a use case, never to open.
+ * `stores` is `never` here, so `use.uow.stores.bookings` does not compile in a handler (the
+ * house has no SQL or store calls in routes); a use case still accepts it as its `UnitOfWork<S>`.
+ */
+export type HandlerUnitOfWork = UnitOfWork<AppStores> & { readonly stores: never };
+
+/**
  * What a route handler hands to the use cases: the unit of work bound to the request's
  * transaction (or the pool, on reads), the clock and the providers.
  */
 export interface UseCaseDeps {
-  uow: UnitOfWork<AppStores>;
+  uow: HandlerUnitOfWork;
   clock: Clock;
   payments: PaymentProvider;
   checkUrl: EndpointUrlCheck;

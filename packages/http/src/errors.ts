@@ -1,4 +1,4 @@
-import type { DomainError, ErrorCode, ErrorDetail } from '@travelops/domain';
+import type { DomainError, ErrorCode, ErrorDetail } from '@travelops/domain/shared';
 import type { Response } from 'express';
 
 /** The one place an error code becomes an HTTP status. */

@@ -3,7 +3,12 @@ export {
   type CreateAppOptions,
   createApp,
 } from './app.js';
+// What another protocol's router (packages/octo) builds on: the same body parsing, rate limits,
+// error type and path syntax as the API's routes.
+export { DEFAULT_BODY_LIMIT_BYTES, jsonBody } from './body.js';
 export type {
+  AppStores,
+  HandlerUnitOfWork,
   /** @public HttpDeps.config: the composition root fills it from its env. */
   HttpConfig,
   /** @public createApp's first argument: the composition root assembles it. */
@@ -13,10 +18,12 @@ export type {
   Logger,
   /** @public HttpDeps.readiness: the composition root writes one per dependency. */
   ReadinessCheck,
+  UseCaseDeps,
 } from './deps.js';
-export type { OctoRouteDefinition } from './octo/route.js';
-export { octoRoutes } from './octo/routes.js';
+export { HttpError } from './errors.js';
 export type { RateLimiter, RateLimitOutcome, RateLimitPolicy } from './rate-limit.js';
+export { clientKey, limitByIp, rateLimited, setRateLimitHeaders } from './rate-limit.js';
+export { toExpressPath } from './register.js';
 export type { RouteDefinition } from './route.js';
 export { apiRoutes } from './routes/index.js';
 export { createSandboxPaymentProvider } from './sandbox.js';

@@ -1,10 +1,10 @@
+import { getPublicBooking } from '@travelops/domain/guests';
 import {
   type GuestEmail,
   getGuestEmail,
-  getPublicBooking,
   listGuestEmails,
   unsubscribeFromReminders,
-} from '@travelops/domain';
+} from '@travelops/domain/notifications';
 import express, { type Request, type Response, type Router } from 'express';
 import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';

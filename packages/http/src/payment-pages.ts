@@ -1,4 +1,4 @@
-import { findCheckoutReturn, startCheckout } from '@travelops/domain';
+import { findCheckoutReturn, startCheckout } from '@travelops/domain/payments';
 import express, { type Request, type Response, type Router } from 'express';
 import type { HttpDeps } from './deps.js';
 import { sendError } from './errors.js';

@@ -3,7 +3,7 @@ import {
   type PaymentEventOutcome,
   type PaymentEventReader,
   type PaymentEventReport,
-} from '@travelops/domain';
+} from '@travelops/domain/payments';
 import express, { type Request, type Response, type Router } from 'express';
 import type { HttpDeps } from './deps.js';
 import { badRequest, type HttpError, sendError } from './errors.js';

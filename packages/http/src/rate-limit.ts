@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import type { DomainError } from '@travelops/domain';
+import type { DomainError } from '@travelops/domain/shared';
 import type { NextFunction, Request, Response } from 'express';
 
 /**

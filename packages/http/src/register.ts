@@ -1,21 +1,21 @@
 import { type Principal, recheckCredential } from '@travelops/auth';
+import type { Actor } from '@travelops/domain/bookings';
+import { runIdempotently } from '@travelops/domain/idempotency';
 import {
-  type Actor,
   DEFAULT_LIMIT,
   type DomainError,
   ok,
   type Page,
   parseInput,
   type Result,
-  runIdempotently,
   type UnitOfWork,
-} from '@travelops/domain';
+} from '@travelops/domain/shared';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import * as v from 'valibot';
 import { type Admission, callerOf } from './admission.js';
 import { DEFAULT_BODY_LIMIT_BYTES, jsonBody } from './body.js';
 import { createCursorCodec } from './cursor.js';
-import type { AppStores, HttpDeps } from './deps.js';
+import type { AppStores, HandlerUnitOfWork, HttpDeps } from './deps.js';
 import { sendError } from './errors.js';
 import { fingerprintBody } from './fingerprint.js';
 import { jsonSchemaOf } from './openapi/json-schema.js';
@@ -169,7 +169,7 @@ export function registerRoute(
       session,
       deps: adapter,
       use: {
-        uow,
+        uow: uow as HandlerUnitOfWork,
         clock: deps.clock,
         payments: deps.payments,
         checkUrl: deps.checkWebhookUrl,

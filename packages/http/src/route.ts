@@ -1,13 +1,7 @@
 import type { Permission, Principal } from '@travelops/auth';
-import {
-  type Actor,
-  ok,
-  type Page,
-  type PageRequest,
-  type Pagination,
-  type Result,
-  type SessionWithMemberships,
-} from '@travelops/domain';
+import type { SessionWithMemberships } from '@travelops/domain/access';
+import type { Actor } from '@travelops/domain/bookings';
+import { ok, type Page, type PageRequest, type Pagination, type Result } from '@travelops/domain/shared';
 import type { Request, Response } from 'express';
 import type * as v from 'valibot';
 import type { HttpDeps, UseCaseDeps } from './deps.js';

@@ -1,10 +1,6 @@
-import {
-  completePayment,
-  findPaymentSession,
-  ok,
-  type PaymentProvider,
-  viewForGuest,
-} from '@travelops/domain';
+import { viewForGuest } from '@travelops/domain/guests';
+import { completePayment, findPaymentSession, type PaymentProvider } from '@travelops/domain/payments';
+import { ok } from '@travelops/domain/shared';
 import express, { type Request, type Response, type Router } from 'express';
 import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';

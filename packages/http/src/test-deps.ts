@@ -1,4 +1,5 @@
-import type { ApiTokenRecord, UnitOfWork } from '@travelops/domain';
+import type { ApiTokenRecord } from '@travelops/domain/access';
+import type { UnitOfWork } from '@travelops/domain/shared';
 import type { AppStores, HttpDeps } from './deps.js';
 import type { RateLimiter } from './rate-limit.js';
 

@@ -1,4 +1,4 @@
-import { type DomainError, unprocessable } from '@travelops/domain';
+import { type DomainError, unprocessable } from '@travelops/domain/shared';
 import Stripe from 'stripe';
 
 export interface StripeClientConfig {

@@ -1,13 +1,5 @@
-import {
-  fail,
-  hasIdPrefix,
-  ok,
-  type PaymentEvent,
-  type PaymentEventReader,
-  type ProviderRefund,
-  type Result,
-  validationError,
-} from '@travelops/domain';
+import type { PaymentEvent, PaymentEventReader, ProviderRefund } from '@travelops/domain/payments';
+import { fail, hasIdPrefix, ok, type Result, validationError } from '@travelops/domain/shared';
 import type Stripe from 'stripe';
 import { stripeFailure } from './client.js';
 import { METADATA } from './provider.js';

@@ -1,4 +1,4 @@
-import type { PaymentEventReader, PaymentProvider } from '@travelops/domain';
+import type { PaymentEventReader, PaymentProvider } from '@travelops/domain/payments';
 import { createStripeClient } from './client.js';
 import { createStripeEventReader } from './events.js';
 import { createStripePaymentProvider } from './provider.js';

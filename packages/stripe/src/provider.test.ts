@@ -1,4 +1,4 @@
-import type { PaymentSession } from '@travelops/domain';
+import type { PaymentSession } from '@travelops/domain/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeClient } from './client.js';
 import { checkoutExpiresAt, createStripePaymentProvider } from './provider.js';

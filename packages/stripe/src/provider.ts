@@ -1,13 +1,10 @@
-import {
-  type CheckoutRequest,
-  type CheckoutStart,
-  fail,
-  ok,
-  type PaymentProvider,
-  type RefundRequest,
-  type Result,
-  unprocessable,
-} from '@travelops/domain';
+import type {
+  CheckoutRequest,
+  CheckoutStart,
+  PaymentProvider,
+  RefundRequest,
+} from '@travelops/domain/payments';
+import { fail, ok, type Result, unprocessable } from '@travelops/domain/shared';
 import type Stripe from 'stripe';
 import { stripeFailure } from './client.js';
 

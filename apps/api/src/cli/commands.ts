@@ -1,22 +1,24 @@
 import { addMember, issueApiToken, revokeApiToken } from '@travelops/auth';
 import type { Repositories } from '@travelops/db';
 import {
-  type Clock,
   CreateMemberSchema,
   CreateWorkspaceSchema,
   createWorkspace,
+  findWorkspace,
+  TokenRoleSchema,
+  UpdateWorkspaceSchema,
+  updateWorkspace,
+} from '@travelops/domain/access';
+import {
+  type Clock,
   type DomainError,
   fail,
-  findWorkspace,
   notFound,
   ok,
   parseInput,
   type Result,
-  TokenRoleSchema,
   type UnitOfWork,
-  UpdateWorkspaceSchema,
-  updateWorkspace,
-} from '@travelops/domain';
+} from '@travelops/domain/shared';
 import * as v from 'valibot';
 
 export interface CommandDeps {

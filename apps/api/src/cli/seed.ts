@@ -1,12 +1,8 @@
 import { issueApiToken } from '@travelops/auth';
-import {
-  createAvailability,
-  createCustomer,
-  createTour,
-  createWorkspace,
-  findWorkspace,
-  type Result,
-} from '@travelops/domain';
+import { createWorkspace, findWorkspace } from '@travelops/domain/access';
+import { createAvailability, createTour } from '@travelops/domain/catalog';
+import { createCustomer } from '@travelops/domain/crm';
+import type { Result } from '@travelops/domain/shared';
 import type { CommandDeps } from './commands.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 import { createStores } from '@travelops/db';
-import type { TokenRole } from '@travelops/domain';
-import { apiRoutes, type OctoRouteDefinition, octoRoutes, type RouteDefinition } from '@travelops/http';
+import type { TokenRole } from '@travelops/domain/shared';
+import { apiRoutes, type RouteDefinition } from '@travelops/http';
+import { type OctoRouteDefinition, octoRoutes } from '@travelops/octo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenRevoke } from '../../src/cli/commands.js';
 import { book, bookingInput, confirmedBooking, pay } from '../support/booking-fixtures.js';
@@ -468,7 +469,7 @@ async function snapshot(s: Seeded) {
     itineraries: await knex('itineraries').where(where).orderBy('id'),
     itineraryItems: await knex('itinerary_items').where(where).orderBy('id'),
     schedules: await knex('schedules').where(where).orderBy('id'),
-    octoBookings: await knex('octo_bookings').where(where).orderBy('booking_id'),
+    resellerBookings: await knex('octo_bookings').where(where).orderBy('booking_id'),
   };
 }
 

@@ -1,5 +1,5 @@
 import { createUnitOfWork } from '@travelops/db';
-import { expireHolds } from '@travelops/domain';
+import { expireHolds } from '@travelops/domain/bookings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   book,

@@ -1,5 +1,6 @@
 import { createUnitOfWork } from '@travelops/db';
-import { createBooking, updateDeparture } from '@travelops/domain';
+import { createBooking, NATIVE_CHANNEL } from '@travelops/domain/bookings';
+import { updateDeparture } from '@travelops/domain/operations';
 import { createSandboxPaymentProvider } from '@travelops/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireHold } from '../support/booking-fixtures.js';
@@ -92,7 +93,7 @@ const bookInside = (trx: Trx, availabilityId: string) =>
       participants: [{ name: 'Inside' }],
       paymentMode: 'MANUAL',
     },
-    { channel: 'api', seats: 'now' },
+    { ...NATIVE_CHANNEL, seats: 'now' },
   ).then((result) => {
     if (!result.ok) throw new Error(result.error.message);
   });

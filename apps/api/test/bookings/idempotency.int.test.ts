@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createUnitOfWork } from '@travelops/db';
-import { purgeIdempotencyKeys } from '@travelops/domain';
+import { purgeIdempotencyKeys } from '@travelops/domain/idempotency';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingInput,

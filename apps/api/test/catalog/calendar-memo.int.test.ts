@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createUnitOfWork } from '@travelops/db';
-import { type CalendarDay, createCalendarMemo, getPublicCalendar } from '@travelops/domain';
+import { type CalendarDay, createCalendarMemo, getPublicCalendar } from '@travelops/domain/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi, createHttpServer } from '../../src/compose.js';
 import { loadConfig } from '../../src/config.js';

@@ -1,6 +1,6 @@
 import { createUnitOfWork } from '@travelops/db';
-import { expireHolds } from '@travelops/domain';
-import { octoRoutes } from '@travelops/http';
+import { expireHolds } from '@travelops/domain/bookings';
+import { octoRoutes } from '@travelops/octo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book, bookingInput, bookingsPath, getBooking } from '../support/booking-fixtures.js';
 import { fromNow, type TestWorkspace } from '../support/fixtures.js';

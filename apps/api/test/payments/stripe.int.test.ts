@@ -1,5 +1,5 @@
 import { createUnitOfWork } from '@travelops/db';
-import { expireHolds } from '@travelops/domain';
+import { expireHolds } from '@travelops/domain/bookings';
 import { type StripeStub, startStripeStub } from '@travelops/stripe/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/compose.js';

@@ -1,3 +1,5 @@
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book } from '../support/booking-fixtures.js';
 import { startBrowser, type TestBrowser } from '../support/browser.js';
@@ -46,7 +48,7 @@ describe('sandbox checkout', () => {
 });
 
 describe('/docs', () => {
-  it('renders the reference under its CSP: createBooking shows the fields of BookingCreate', async () => {
+  it("renders the reference under its CSP: a tag page shows createBooking's nested request fields without a click", async () => {
     const page = await browser.context.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -56,15 +58,62 @@ describe('/docs', () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     await page.goto(`${t.baseUrl}/docs`);
-    const operation = page.locator('[id="tag/Bookings/operation/createBooking"]');
-    await operation.waitFor({ timeout: 30_000 });
-    const text = (await operation.textContent()) ?? '';
+    await page
+      .getByRole('navigation', { name: 'Reference sections' })
+      .getByRole('link', { name: 'Bookings', exact: true })
+      .click();
+    await page.waitForURL(`${t.baseUrl}/docs/bookings`);
+    const operation = page.locator('#createBooking');
+    await expect
+      .poll(() => operation.getByRole('heading', { level: 2 }).textContent())
+      .toBe('Book seats on a departure');
+    const body = operation.locator('h3:has-text("Request body") + p + ul.fields');
     for (const field of ['availabilityId', 'customer', 'participants', 'addOns', 'paymentMode', 'notes']) {
-      expect(text, field).toContain(field);
+      expect(
+        await body.locator(':scope > li > .field > code.name', { hasText: field }).first().isVisible(),
+        field,
+      ).toBe(true);
     }
+    // One level down, in the open: the customer's e-mail and a participant's age band.
+    const nested = body.locator(':scope > li > ul.fields > li > .field > code.name');
+    for (const field of ['email', 'ageBand']) {
+      expect(
+        await nested
+          .filter({ hasText: new RegExp(`^${field}$`) })
+          .first()
+          .isVisible(),
+        field,
+      ).toBe(true);
+    }
+    expect(await accessibilityProblems(page)).toEqual([]);
+    // On a phone: nothing wider than the screen, and the nested fields still open.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(() => {
+      const browserWindow = globalThis as any;
+      return browserWindow.document.documentElement.scrollWidth - browserWindow.innerWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(
+      await nested
+        .filter({ hasText: /^email$/ })
+        .first()
+        .isVisible(),
+    ).toBe(true);
     // Nothing fetched from elsewhere, nothing refused by the policy, no script error.
-    expect(requests.filter((url) => !url.startsWith(t.baseUrl) && !url.startsWith('blob:'))).toEqual([]);
+    expect(requests.filter((url) => !url.startsWith(t.baseUrl))).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   });
 });
+
+/** Serious and critical accessibility problems axe-core finds on the page. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const browserWindow = globalThis as any;
+    const result = await browserWindow.axe.run(browserWindow.document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => `${v.id}: ${v.help} (${v.nodes.length})`);
+  });
+}

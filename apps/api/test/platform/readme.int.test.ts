@@ -10,14 +10,17 @@ import { systemClock } from '../../src/compose.js';
 import { startTestApi, type TestApi } from '../support/harness.js';
 import { freePort } from '../support/processes.js';
 
-// The README's walk-throughs, run as pasted with bash against the real API (and its worker's
-// jobs), with the values a newcomer pastes: the demo workspace's id and token.
+// The README's walk-through and the docs pages that continue it, run as pasted with bash against
+// the real API (and its worker's jobs), with the values a newcomer pastes: the demo workspace's
+// id and token.
 const root = join(import.meta.dirname, '..', '..', '..', '..');
 const quiet = { info() {}, warn() {}, error() {} };
 let t: TestApi;
 let worker: ReturnType<typeof createWorker>;
 let listener: { close(): Promise<void> } | undefined;
-let readme: string;
+/** README.md and the docs pages whose commands continue its walk-through, by path. */
+const pages: Record<string, string> = {};
+const PAGES = ['README.md', 'docs/client.md', 'docs/inventory.md', 'docs/auth.md', 'docs/webhooks.md'];
 let cwd: string;
 beforeAll(async () => {
   // The API hands out links (the checkout) on its public base URL: this server's own.
@@ -33,7 +36,7 @@ beforeAll(async () => {
   worker.start();
   // As the worker process does: a committed event wakes the delivery job (the poll is the safety net).
   listener = t.api.database.listenForOutbox(outboxWakeUps(worker, quiet));
-  readme = await readFile(join(root, 'README.md'), 'utf8');
+  for (const page of PAGES) pages[page] = await readFile(join(root, page), 'utf8');
   // A scratch directory for the files the commands write; `packages` as in a clone.
   cwd = await mkdtemp(join(tmpdir(), 'travelops-readme-'));
   await symlink(join(root, 'packages'), join(cwd, 'packages'));
@@ -45,15 +48,30 @@ afterAll(async () => {
   await rm(cwd, { recursive: true, force: true });
 });
 
-/** The fenced blocks of one `## ` section of the README, in order. */
-function blocksOf(heading: string, language: string): string[] {
-  const start = readme.indexOf(`\n## ${heading}`);
-  expect(start, heading).toBeGreaterThan(-1);
-  const end = readme.indexOf('\n## ', start + 1);
-  const section = readme.slice(start, end === -1 ? undefined : end);
-  return [...section.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))].map(
-    (m) => m[1] as string,
-  );
+/**
+ * The fenced blocks of one section of a page, in order: from its heading line (`## Quick start`)
+ * down to the next heading of the same level or above (a `#` comment inside a block is none).
+ */
+function blocksOf(page: string, heading: string, language: string): string[] {
+  const lines = (pages[page] as string).split('\n');
+  const start = lines.indexOf(heading);
+  expect(start, `${page}: ${heading}`).toBeGreaterThan(-1);
+  const level = heading.indexOf(' ');
+  const blocks: string[] = [];
+  let block: string[] | null = null;
+  let fenced = false;
+  for (const line of lines.slice(start + 1)) {
+    if (line.startsWith('```')) {
+      if (fenced && block) blocks.push(`${block.join('\n')}\n`);
+      block = !fenced && line === `\`\`\`${language}` ? [] : null;
+      fenced = !fenced;
+    } else if (fenced) {
+      block?.push(line);
+    } else if (/^#+ /.test(line) && line.indexOf(' ') <= level) {
+      break;
+    }
+  }
+  return blocks;
 }
 
 function bash(script: string, env: Record<string, string>) {
@@ -78,20 +96,20 @@ function bash(script: string, env: Record<string, string>) {
   });
 }
 
-it('the receiver and the client script shown in the README are the example files, word for word', async () => {
+it('the receiver and the client script shown in the docs are the example files, word for word', async () => {
   const receiver = await readFile(join(root, 'packages', 'webhooks', 'examples', 'receiver.mjs'), 'utf8');
-  expect(blocksOf('Receive webhooks', 'js')).toEqual([receiver]);
+  expect(blocksOf('docs/webhooks.md', '## Receive webhooks', 'js')).toEqual([receiver]);
   const client = await readFile(join(root, 'packages', 'client', 'examples', 'next-departures.mjs'), 'utf8');
-  expect(blocksOf('Typed client', 'js')).toEqual([client]);
+  expect(blocksOf('docs/client.md', '## Next departures, through the client', 'js')).toEqual([client]);
 });
 
-it('the quick start, booking, API-key and webhook walk-throughs run as pasted', async () => {
+it('the quick start, booking, client, ticket-type, API-key and webhook walk-throughs run as pasted', async () => {
   const demo = await seedDemo(t.commandDeps);
   await t.createMember(demo.workspaceId, 'ADMIN', {
     email: 'you@example.com',
     password: 'at least twelve chars',
   });
-  const [install, quickStart] = blocksOf('Quick start', 'sh');
+  const [install, quickStart] = blocksOf('README.md', '## Quick start', 'sh');
   expect(install).toContain('pnpm@10 install');
   const pasted = 'export API=http://localhost:3000 TOKEN=tops_paste_yours WS=ws_paste_yours';
   expect(quickStart).toContain(pasted);
@@ -102,10 +120,11 @@ it('the quick start, booking, API-key and webhook walk-throughs run as pasted', 
       pasted,
       `export API=${t.baseUrl} TOKEN=${demo.token} WS=${demo.workspaceId}`,
     ),
-    ...blocksOf('Book a seat (walk-through)', 'sh'),
-    ...blocksOf('Typed client', 'sh'),
-    ...blocksOf('Sign in and manage API keys', 'sh'),
-    ...blocksOf('Receive webhooks', 'sh').map((block) =>
+    ...blocksOf('README.md', '## Book a seat (walk-through)', 'sh'),
+    ...blocksOf('docs/client.md', '## Next departures, through the client', 'sh'),
+    ...blocksOf('docs/inventory.md', '### Try it: a family at ticket-type prices', 'sh'),
+    ...blocksOf('docs/auth.md', '## Sign in and manage API keys', 'sh'),
+    ...blocksOf('docs/webhooks.md', '## Receive webhooks', 'sh').map((block) =>
       block.replaceAll('localhost:4000', `localhost:${receiverPort}`),
     ),
   ].join('\n');
@@ -117,6 +136,8 @@ it('the quick start, booking, API-key and webhook walk-throughs run as pasted', 
   expect(output).toMatch(/^PENDING$/m);
   expect(output).toMatch(/^CONFIRMED$/m);
   expect(output).toMatch(/^PAID$/m);
+  expect(output).toMatch(/^10000$/m);
+  expect(output).toMatch(/^4000 4000 2000 0$/m);
   expect(output).toMatch(/^401$/m);
   expect(output).toMatch(/^received booking\.cancelled for bkg_\w+ \(evt_\w+\)$/m);
   expect(output).toContain('"status":"SUCCEEDED"');

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createUnitOfWork } from '@travelops/db';
 import { createTestDatabase, type TestDatabase } from '@travelops/db/testing';
-import type { Role, TokenRole } from '@travelops/domain';
+import type { Role, TokenRole } from '@travelops/domain/shared';
 import type { Redis } from 'ioredis';
 import { type CommandDeps, memberCreate, tokenCreate, workspaceCreate } from '../../src/cli/commands.js';
 import { type Api, createApi, createHttpServer, systemClock } from '../../src/compose.js';

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createUnitOfWork } from '@travelops/db';
-import type { Clock } from '@travelops/domain';
+import type { Clock } from '@travelops/domain/shared';
 import { createJobs, createSmtpTransport, type Job, type MailTransport } from '@travelops/jobs';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createStores } from '@travelops/db';
-import type { Clock } from '@travelops/domain';
+import type { Clock } from '@travelops/domain/shared';
 import { createWebhookDeliveryJob, createWebhookSender, type Job, type WebhookSender } from '@travelops/jobs';
 import { EVENT_ID_HEADER, parseSignatureHeader, SIGNATURE_HEADER, verify } from '@travelops/webhooks';
 import type { TestWorkspace } from './fixtures.js';

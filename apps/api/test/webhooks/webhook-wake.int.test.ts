@@ -1,5 +1,6 @@
 import { createDatabase, createUnitOfWork, migrateLatest } from '@travelops/db';
-import { newId, newWebhookSecret, ok } from '@travelops/domain';
+import { newId, ok } from '@travelops/domain/shared';
+import { newWebhookSecret } from '@travelops/domain/webhooks';
 import {
   createWebhookDeliveryJob,
   createWebhookSender,

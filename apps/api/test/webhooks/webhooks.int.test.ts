@@ -1,4 +1,4 @@
-import type { Role } from '@travelops/domain';
+import type { Role } from '@travelops/domain/shared';
 import { createEndpointUrlCheck, createWebhookSender } from '@travelops/jobs';
 import { verify } from '@travelops/webhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

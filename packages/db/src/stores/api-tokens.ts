@@ -1,4 +1,5 @@
-import type { ApiTokenRecord, ApiTokenStore, Page, PageRequest } from '@travelops/domain';
+import type { ApiTokenRecord, ApiTokenStore } from '@travelops/domain/access';
+import type { Page, PageRequest } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { prepared } from '../prepared.js';
 import { batchedLookup } from './batch.js';

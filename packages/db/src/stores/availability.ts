@@ -1,27 +1,29 @@
+import type {
+  AssignedResource,
+  Availability,
+  AvailabilityFilter,
+  AvailabilityPatch,
+  AvailabilityStore,
+  BlackoutDay,
+  CalendarDeparture,
+  DepartureForBooking,
+  DeparturePrice,
+  NewAvailability,
+  SeatRefusal,
+} from '@travelops/domain/catalog';
 import {
-  type AssignedResource,
-  type Availability,
-  type AvailabilityFilter,
-  type AvailabilityPatch,
   type AvailabilityStatus,
-  type AvailabilityStore,
-  type BlackoutDay,
-  type CalendarDeparture,
   conflict,
-  type DepartureForBooking,
-  type DeparturePrice,
   fail,
-  type NewAvailability,
   notFound,
   ok,
   type Page,
   type PageRequest,
   type Result,
-  type SeatRefusal,
-} from '@travelops/domain';
+} from '@travelops/domain/shared';
 import type { Knex } from 'knex';
+import { atCommitStatement, inlined } from '../commit-statements.js';
 import { constraintError } from '../errors.js';
-import { atCommitStatement, inlined } from '../final-statements.js';
 import { prepared } from '../prepared.js';
 import {
   type DbTimestamp,

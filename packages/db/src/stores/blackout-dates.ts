@@ -1,6 +1,5 @@
+import type { BlackoutDate, BlackoutDateStore } from '@travelops/domain/operations';
 import {
-  type BlackoutDate,
-  type BlackoutDateStore,
   conflict,
   type DateRange,
   fail,
@@ -8,7 +7,7 @@ import {
   type Page,
   type PageRequest,
   type Result,
-} from '@travelops/domain';
+} from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
 import { type DbTimestamp, guarded, toIso } from './columns.js';

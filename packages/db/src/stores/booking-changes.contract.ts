@@ -1,6 +1,8 @@
-import { newId, ok, type PaymentSession } from '@travelops/domain';
+import type { PaymentSession } from '@travelops/domain/payments';
+import { newId, ok } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
+import { createStores, createUnitOfWork } from '../unit-of-work.js';
 import {
   type BookingScene,
   type ContractDatabase,
@@ -8,7 +10,6 @@ import {
   newBookingScene,
   unwrap,
 } from './contract-fixtures.js';
-import { createStores, createUnitOfWork } from './index.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Longer than the feed's margin behind the oldest running transaction. */

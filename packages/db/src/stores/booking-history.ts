@@ -2,11 +2,9 @@ import type {
   Actor,
   BookingHistoryEntry,
   BookingHistoryStore,
-  BookingStatus,
   NewHistoryEntry,
-  Page,
-  PageRequest,
-} from '@travelops/domain';
+} from '@travelops/domain/bookings';
+import type { BookingStatus, Page, PageRequest } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { type DbTimestamp, toIso, toPage } from './columns.js';
 

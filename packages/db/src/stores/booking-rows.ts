@@ -1,12 +1,6 @@
-import type {
-  BookingAddOn,
-  BookingRecord,
-  BookingStatus,
-  CancellationPolicy,
-  Participant,
-  PaymentMode,
-  PaymentStatus,
-} from '@travelops/domain';
+import type { BookingAddOn, BookingRecord, Participant } from '@travelops/domain/bookings';
+import type { CancellationPolicy } from '@travelops/domain/catalog';
+import type { BookingStatus, PaymentMode, PaymentStatus } from '@travelops/domain/shared';
 import { type DbBigint, type DbTimestamp, toIso, toIsoOrNull, toNumber } from './columns.js';
 
 export interface BookingRow {

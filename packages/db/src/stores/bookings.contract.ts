@@ -1,20 +1,13 @@
-import {
-  type Availability,
-  BOOKING_SORTS,
-  type BookingRecord,
-  conflict,
-  fail,
-  newId,
-  type OutboxEvent,
-  ok,
-  type PaymentSession,
-  runIdempotently,
-  type SeatRefusal,
-  unprocessable,
-} from '@travelops/domain';
+import { BOOKING_SORTS, type BookingRecord } from '@travelops/domain/bookings';
+import type { Availability, SeatRefusal } from '@travelops/domain/catalog';
+import type { OutboxEvent } from '@travelops/domain/events';
+import { runIdempotently } from '@travelops/domain/idempotency';
+import type { PaymentSession } from '@travelops/domain/payments';
+import { conflict, fail, newId, ok, unprocessable } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../database.js';
+import { createStores, createUnitOfWork } from '../unit-of-work.js';
 import {
   allPages,
   type BookingScene,
@@ -32,7 +25,6 @@ import {
   participant,
   unwrap,
 } from './contract-fixtures.js';
-import { createStores, createUnitOfWork } from './index.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

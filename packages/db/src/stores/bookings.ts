@@ -1,22 +1,24 @@
+import type {
+  BookingFilter,
+  BookingPatch,
+  BookingRecord,
+  BookingSort,
+  BookingStore,
+  FirstBookingWrites,
+  LockedBooking,
+  NewBooking,
+} from '@travelops/domain/bookings';
+import type { Availability } from '@travelops/domain/catalog';
 import {
-  type Availability,
-  type BookingFilter,
-  type BookingPatch,
-  type BookingRecord,
-  type BookingSort,
-  type BookingStore,
   conflict,
-  type FirstBookingWrites,
   fail,
   type Keyset,
-  type LockedBooking,
-  type NewBooking,
   notFound,
   ok,
   type Page,
   type PageRequest,
   type Result,
-} from '@travelops/domain';
+} from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
 import { prepared } from '../prepared.js';

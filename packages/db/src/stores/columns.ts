@@ -1,4 +1,4 @@
-import type { Keyset, Page, PageRequest } from '@travelops/domain';
+import type { Keyset, Page, PageRequest } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 
 /** A timestamptz as the drivers return it (pg and PGlite give Date; strings are tolerated). */

@@ -1,15 +1,5 @@
-import {
-  type Company,
-  type CompanyPatch,
-  type CompanyStore,
-  conflict,
-  fail,
-  type NewCompany,
-  ok,
-  type Page,
-  type PageRequest,
-  type Result,
-} from '@travelops/domain';
+import type { Company, CompanyPatch, CompanyStore, NewCompany } from '@travelops/domain/crm';
+import { conflict, fail, ok, type Page, type PageRequest, type Result } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
 import { type DbTimestamp, guarded, pageNewestFirst, toColumns, toIso } from './columns.js';

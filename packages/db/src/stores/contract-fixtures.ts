@@ -1,17 +1,15 @@
+import type { BookingRecord, NewBooking, Participant } from '@travelops/domain/bookings';
+import type { NewTour } from '@travelops/domain/catalog';
 import {
   type AvailabilityStatus,
-  type BookingRecord,
   type DomainError,
-  type NewBooking,
-  type NewTour,
   newId,
   type Page,
-  type Participant,
   type Result,
-} from '@travelops/domain';
+} from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
-import { createStores } from './index.js';
+import { createStores } from '../unit-of-work.js';
 
 /** What a contract test file hands the shared store tests. */
 export interface ContractDatabase {

@@ -1,12 +1,5 @@
-import type {
-  CrmTask,
-  CrmTaskFilter,
-  CrmTaskPatch,
-  CrmTaskStore,
-  NewCrmTask,
-  Page,
-  PageRequest,
-} from '@travelops/domain';
+import type { CrmTask, CrmTaskFilter, CrmTaskPatch, CrmTaskStore, NewCrmTask } from '@travelops/domain/crm';
+import type { Page, PageRequest } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { type DbTimestamp, pageNewestFirst, toColumns, toIso, toIsoOrNull, utcDayStart } from './columns.js';
 

@@ -1,6 +1,8 @@
-import { type NewCompany, type NewCrmTask, type NewLead, newId } from '@travelops/domain';
+import type { NewCompany, NewCrmTask, NewLead } from '@travelops/domain/crm';
+import { newId } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
+import { createStores } from '../unit-of-work.js';
 import {
   allPages,
   type ContractDatabase,
@@ -12,7 +14,6 @@ import {
   newWorkspace,
   unwrap,
 } from './contract-fixtures.js';
-import { createStores } from './index.js';
 
 const companyFields = (overrides: Partial<NewCompany> = {}): NewCompany => ({
   id: newId('company'),

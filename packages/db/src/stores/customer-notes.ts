@@ -1,4 +1,5 @@
-import type { Actor, CustomerNote, CustomerNoteStore } from '@travelops/domain';
+import type { Actor } from '@travelops/domain/bookings';
+import type { CustomerNote, CustomerNoteStore } from '@travelops/domain/crm';
 import type { Knex } from 'knex';
 import { type DbTimestamp, toIso } from './columns.js';
 

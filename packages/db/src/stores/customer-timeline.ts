@@ -1,4 +1,5 @@
-import type { CustomerTimelineStore, Page, PageRequest, TimelineRecord } from '@travelops/domain';
+import type { CustomerTimelineStore, TimelineRecord } from '@travelops/domain/crm';
+import type { Page, PageRequest } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { type DbTimestamp, keysetDate, toIso, toPage } from './columns.js';
 

@@ -1,18 +1,8 @@
-import {
-  type Customer,
-  type CustomerPatch,
-  type CustomerStore,
-  conflict,
-  fail,
-  type NewCustomer,
-  ok,
-  type Page,
-  type PageRequest,
-  type Result,
-} from '@travelops/domain';
+import type { Customer, CustomerPatch, CustomerStore, NewCustomer } from '@travelops/domain/crm';
+import { conflict, fail, ok, type Page, type PageRequest, type Result } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
+import { atCommitStatement, inlined } from '../commit-statements.js';
 import { constraintError } from '../errors.js';
-import { atCommitStatement, inlined } from '../final-statements.js';
 import { prepared } from '../prepared.js';
 import {
   type DbBigint,

@@ -1,13 +1,15 @@
-import { type NewGuestEmail, newId, type OutboxEvent } from '@travelops/domain';
+import type { OutboxEvent } from '@travelops/domain/events';
+import type { NewGuestEmail } from '@travelops/domain/notifications';
+import { newId } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createStores } from '../unit-of-work.js';
 import {
   type BookingScene,
   type ContractDatabase,
   newBooking,
   newBookingScene,
 } from './contract-fixtures.js';
-import { createStores } from './index.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

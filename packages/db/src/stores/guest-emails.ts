@@ -1,3 +1,4 @@
+import type { OutboxEvent } from '@travelops/domain/events';
 import type {
   EmailAttachment,
   GuestEmail,
@@ -6,8 +7,7 @@ import type {
   GuestEmailClaim,
   GuestEmailStore,
   NewGuestEmail,
-  OutboxEvent,
-} from '@travelops/domain';
+} from '@travelops/domain/notifications';
 import type { Knex } from 'knex';
 import { type DbTimestamp, toIso, toIsoOrNull } from './columns.js';
 

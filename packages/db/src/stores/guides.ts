@@ -1,18 +1,20 @@
+import type {
+  Guide,
+  GuidePatch,
+  GuideStore,
+  NewGuide,
+  TimeOff,
+  TimeOffStore,
+} from '@travelops/domain/operations';
 import {
   conflict,
   type DateRange,
   fail,
-  type Guide,
-  type GuidePatch,
-  type GuideStore,
-  type NewGuide,
   ok,
   type Page,
   type PageRequest,
   type Result,
-  type TimeOff,
-  type TimeOffStore,
-} from '@travelops/domain';
+} from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
 import { type DbTimestamp, guarded, pageNewestFirst, toColumns, toIso, utcDayStart } from './columns.js';

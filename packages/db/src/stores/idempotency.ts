@@ -1,4 +1,4 @@
-import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore } from '@travelops/domain';
+import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore } from '@travelops/domain/idempotency';
 import type { Knex } from 'knex';
 import { prepared } from '../prepared.js';
 import type { DbTimestamp } from './columns.js';

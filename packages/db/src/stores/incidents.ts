@@ -4,9 +4,8 @@ import type {
   IncidentPatch,
   IncidentStore,
   NewIncident,
-  Page,
-  PageRequest,
-} from '@travelops/domain';
+} from '@travelops/domain/operations';
+import type { Page, PageRequest } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { type DbTimestamp, toColumns, toIso, toIsoOrNull } from './columns.js';
 import { pageDescending, whereTimestampInDays } from './operations-columns.js';

@@ -1,5 +1,4 @@
 import type {
-  DateRange,
   ItineraryItem,
   ItineraryItemPatch,
   ItineraryPatch,
@@ -7,9 +6,8 @@ import type {
   ItineraryStore,
   NewItinerary,
   NewItineraryItem,
-  Page,
-  PageRequest,
-} from '@travelops/domain';
+} from '@travelops/domain/operations';
+import type { DateRange, Page, PageRequest } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { type DbTimestamp, toColumns, toIso, toIsoOrNull } from './columns.js';
 import { pageAscending, toDay } from './operations-columns.js';

@@ -1,4 +1,5 @@
-import type { Lead, LeadPatch, LeadStore, NewLead, Page, PageRequest } from '@travelops/domain';
+import type { Lead, LeadPatch, LeadStore, NewLead } from '@travelops/domain/crm';
+import type { Page, PageRequest } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import {
   type DbBigint,

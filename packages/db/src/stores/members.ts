@@ -1,14 +1,13 @@
+import type { MemberRecord, MemberStore } from '@travelops/domain/access';
 import {
   conflict,
   fail,
-  type MemberRecord,
-  type MemberStore,
   ok,
   type Page,
   type PageRequest,
   type Result,
   type Role,
-} from '@travelops/domain';
+} from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
 import { type DbTimestamp, guarded, pageNewestFirst } from './columns.js';

@@ -1,4 +1,4 @@
-import type { DateRange, Keyset, Page, PageRequest } from '@travelops/domain';
+import type { DateRange, Keyset, Page, PageRequest } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { keysetDate, toPage, utcDayStart } from './columns.js';
 

@@ -1,9 +1,9 @@
-import { newId } from '@travelops/domain';
+import { newId } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
+import { createStores, createUnitOfWork } from '../unit-of-work.js';
 import * as fixtures from './contract-fixtures.js';
 import { allPages, errorOf, unwrap } from './contract-fixtures.js';
-import { createStores, createUnitOfWork } from './index.js';
 
 /** Operations stores (blackouts, guides, time-off, fleet, incidents, itineraries) on every database kind. */
 export function describeOperationsStoreContract(knexOf: () => Knex, concurrentSessions: () => boolean): void {

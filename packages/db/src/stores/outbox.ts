@@ -1,4 +1,4 @@
-import type { OutboxEvent, OutboxStore } from '@travelops/domain';
+import type { OutboxEvent, OutboxStore } from '@travelops/domain/events';
 import type { Knex } from 'knex';
 import { noteOutboxAppend } from '../outbox-notify.js';
 import { prepared } from '../prepared.js';

@@ -1,4 +1,9 @@
-import type { NewPaymentSession, PaymentRecord, PaymentSession, PaymentStore } from '@travelops/domain';
+import type {
+  NewPaymentSession,
+  PaymentRecord,
+  PaymentSession,
+  PaymentStore,
+} from '@travelops/domain/payments';
 import type { Knex } from 'knex';
 import { type DbBigint, type DbTimestamp, toDateOrNull, toNumber } from './columns.js';
 

@@ -1,4 +1,4 @@
-import type { ProviderEventStore } from '@travelops/domain';
+import type { ProviderEventStore } from '@travelops/domain/payments';
 import type { Knex } from 'knex';
 
 export function createProviderEventStore(db: Knex | Knex.Transaction): ProviderEventStore {

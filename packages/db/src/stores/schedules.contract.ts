@@ -1,6 +1,8 @@
-import { type NewAvailability, newId, ok } from '@travelops/domain';
+import type { NewAvailability } from '@travelops/domain/catalog';
+import { newId, ok } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
+import { createStores, createUnitOfWork } from '../unit-of-work.js';
 import {
   allPages,
   bookingFields,
@@ -13,7 +15,6 @@ import {
   newWorkspace,
   unwrap,
 } from './contract-fixtures.js';
-import { createStores, createUnitOfWork } from './index.js';
 
 const FUTURE = '2031-05-01T00:00:00.000Z';
 /** 2031-05-`day` at `hour`:00Z. */

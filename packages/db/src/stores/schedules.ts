@@ -2,13 +2,12 @@ import type {
   DayOfWeek,
   NewAvailability,
   NewSchedule,
-  Page,
-  PageRequest,
   Schedule,
   ScheduleDeparture,
   SchedulePatch,
   ScheduleStore,
-} from '@travelops/domain';
+} from '@travelops/domain/catalog';
+import type { Page, PageRequest } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { type DbTimestamp, pageNewestFirst, toColumns, toIso, toIsoOrNull } from './columns.js';
 import { toDay } from './operations-columns.js';

@@ -1,10 +1,10 @@
 import type {
-  Role,
   SessionMembership,
   SessionRecord,
   SessionStore,
   SessionWithMemberships,
-} from '@travelops/domain';
+} from '@travelops/domain/access';
+import type { Role } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import type { DbTimestamp } from './columns.js';
 

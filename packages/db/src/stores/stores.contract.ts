@@ -1,8 +1,9 @@
-import { newId, ok, unprocessable } from '@travelops/domain';
+import { newId, ok, unprocessable } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../database.js';
 import { getOrCreateSecret } from '../secrets.js';
+import { createStores } from '../unit-of-work.js';
 import { describeBookingChangesContract } from './booking-changes.contract.js';
 import { describeBookingStoreContract } from './bookings.contract.js';
 import * as fixtures from './contract-fixtures.js';
@@ -17,9 +18,8 @@ import {
 } from './contract-fixtures.js';
 import { describeCrmStoreContract } from './crm.contract.js';
 import { describeGuestEmailStoreContract } from './guest-emails.contract.js';
-import { createStores } from './index.js';
-import { describeOctoStoreContract } from './octo.contract.js';
 import { describeOperationsStoreContract } from './operations.contract.js';
+import { describeOctoStoreContract } from './reseller-bookings.contract.js';
 import { describeScheduleStoreContract } from './schedules.contract.js';
 import { describeWebhookStoreContract } from './webhooks.contract.js';
 

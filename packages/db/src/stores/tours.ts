@@ -1,22 +1,24 @@
+import type {
+  CalendarWindow,
+  CancellationPolicy,
+  NewTour,
+  PublicTour,
+  TicketType,
+  Tour,
+  TourAddOn,
+  TourPatch,
+  TourStore,
+  VersionedPublicTour,
+} from '@travelops/domain/catalog';
 import {
-  type CalendarWindow,
-  type CancellationPolicy,
   conflict,
   fail,
-  type NewTour,
   notFound,
   ok,
   type Page,
   type PageRequest,
-  type PublicTour,
   type Result,
-  type TicketType,
-  type Tour,
-  type TourAddOn,
-  type TourPatch,
-  type TourStore,
-  type VersionedPublicTour,
-} from '@travelops/domain';
+} from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
 import { whereOpenInRange } from './availability.js';

@@ -1,20 +1,15 @@
-import {
-  conflict,
-  fail,
-  type NewVehicle,
-  type NewVendor,
-  ok,
-  type Page,
-  type PageRequest,
-  type Result,
-  type Vehicle,
-  type VehiclePatch,
-  type VehicleStatus,
-  type VehicleStore,
-  type Vendor,
-  type VendorPatch,
-  type VendorStore,
-} from '@travelops/domain';
+import type {
+  NewVehicle,
+  NewVendor,
+  Vehicle,
+  VehiclePatch,
+  VehicleStatus,
+  VehicleStore,
+  Vendor,
+  VendorPatch,
+  VendorStore,
+} from '@travelops/domain/operations';
+import { conflict, fail, ok, type Page, type PageRequest, type Result } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
 import { type DbTimestamp, guarded, pageNewestFirst, toColumns, toIso } from './columns.js';

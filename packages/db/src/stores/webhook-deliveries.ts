@@ -1,14 +1,12 @@
-import {
-  type ClaimedDelivery,
-  type DeliveryAttemptResult,
-  newId,
-  type OutboxEvent,
-  type Page,
-  type PageRequest,
-  type WebhookDelivery,
-  type WebhookDeliveryRecord,
-  type WebhookDeliveryStore,
-} from '@travelops/domain';
+import type { OutboxEvent } from '@travelops/domain/events';
+import { newId, type Page, type PageRequest } from '@travelops/domain/shared';
+import type {
+  ClaimedDelivery,
+  DeliveryAttemptResult,
+  WebhookDelivery,
+  WebhookDeliveryRecord,
+  WebhookDeliveryStore,
+} from '@travelops/domain/webhooks';
 import type { Knex } from 'knex';
 import { type DbBigint, type DbTimestamp, pageNewestFirst, toIso, toIsoOrNull, toNumber } from './columns.js';
 import { toEndpointRecord, type WebhookEndpointRow } from './webhook-endpoints.js';

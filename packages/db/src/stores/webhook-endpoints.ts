@@ -1,11 +1,10 @@
+import type { Page, PageRequest } from '@travelops/domain/shared';
 import type {
-  Page,
-  PageRequest,
   WebhookEndpointPatch,
   WebhookEndpointRecord,
   WebhookEndpointStore,
   WebhookEventType,
-} from '@travelops/domain';
+} from '@travelops/domain/webhooks';
 import type { Knex } from 'knex';
 import { type DbTimestamp, pageNewestFirst, toColumns, toIso, toIsoOrNull } from './columns.js';
 

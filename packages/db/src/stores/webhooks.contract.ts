@@ -1,15 +1,15 @@
-import {
-  newId,
-  type OutboxEvent,
-  type WebhookDeliveryRecord,
-  type WebhookEndpointRecord,
-  type WebhookEventType,
-} from '@travelops/domain';
+import type { OutboxEvent } from '@travelops/domain/events';
+import { newId } from '@travelops/domain/shared';
+import type {
+  WebhookDeliveryRecord,
+  WebhookEndpointRecord,
+  WebhookEventType,
+} from '@travelops/domain/webhooks';
 import type { Knex } from 'knex';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { withTransaction } from '../database.js';
+import { createStores } from '../unit-of-work.js';
 import { allPages, type ContractDatabase, ISO_MS, newWorkspace } from './contract-fixtures.js';
-import { createStores } from './index.js';
 
 type NewEndpoint = Omit<WebhookEndpointRecord, 'createdAt' | 'updatedAt'>;
 

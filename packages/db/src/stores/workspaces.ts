@@ -1,12 +1,5 @@
-import {
-  conflict,
-  fail,
-  ok,
-  type Result,
-  type Workspace,
-  type WorkspacePatch,
-  type WorkspaceStore,
-} from '@travelops/domain';
+import type { Workspace, WorkspacePatch, WorkspaceStore } from '@travelops/domain/access';
+import { conflict, fail, ok, type Result } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
 import { type DbTimestamp, guarded, toIso } from './columns.js';

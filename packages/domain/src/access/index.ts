@@ -1,7 +1,38 @@
+// The access context's face: workspaces, members, API keys and sessions.
+// Other contexts, adapters and apps use these names and nothing else of this folder.
 export { listApiKeys, toApiKeyView } from './api-keys.js';
-export { changeMemberRole, listMembers, type MemberDeps, removeMember, toMemberView } from './members.js';
-export * from './ports.js';
-export * from './schemas.js';
-export { ENDED_SESSION_RETENTION_MS, purgeEndedSessions, toSessionView } from './sessions.js';
-export * from './workspace-schemas.js';
+export { changeMemberRole, listMembers, removeMember, toMemberView } from './members.js';
+export type {
+  ApiTokenStore,
+  MemberStore,
+  SessionMembership,
+  SessionRecord,
+  SessionStore,
+  SessionWithMemberships,
+  WorkspacePatch,
+  WorkspaceStore,
+} from './ports.js';
+export {
+  ApiKeySchema,
+  ApiKeyWithSecretSchema,
+  CreateApiKeySchema,
+  LoginSchema,
+  MemberSchema,
+  SessionSchema,
+  SessionWorkspaceSchema,
+  SignedOutSchema,
+  UpdateMemberSchema,
+} from './schemas.js';
+export { purgeEndedSessions, toSessionView } from './sessions.js';
+export {
+  type ApiTokenRecord,
+  CreateMemberSchema,
+  CreateWorkspaceSchema,
+  type MemberRecord,
+  RoleSchema,
+  TokenRoleSchema,
+  UpdateWorkspaceSchema,
+  type Workspace,
+  WorkspaceSchema,
+} from './workspace-schemas.js';
 export { createWorkspace, findWorkspace, updateWorkspace } from './workspaces.js';

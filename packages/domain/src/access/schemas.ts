@@ -7,7 +7,6 @@ export const LoginSchema = v.strictObject({
   email: EmailSchema,
   password: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
 });
-export type LoginInput = v.InferOutput<typeof LoginSchema>;
 
 /** One workspace a session may act in, with the member's role there. */
 export const SessionWorkspaceSchema = v.object({
@@ -68,4 +67,3 @@ export const CreateApiKeySchema = v.strictObject({
   role: TokenRoleSchema,
   expiresInDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3650))),
 });
-export type CreateApiKeyInput = v.InferOutput<typeof CreateApiKeySchema>;

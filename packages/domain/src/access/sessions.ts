@@ -17,7 +17,7 @@ export const toSessionView = (session: SessionWithMemberships, csrfToken: string
 });
 
 /** Ended sessions are kept a day (for support questions), then the worker deletes them. */
-export const ENDED_SESSION_RETENTION_MS = 24 * 60 * 60 * 1000;
+const ENDED_SESSION_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export function purgeEndedSessions(deps: {
   uow: UnitOfWork<{ sessions: SessionStore }>;

@@ -20,7 +20,7 @@ export type Workspace = v.InferOutput<typeof WorkspaceSchema>;
  * Words the spec's public paths use after `/public/` (`/public/bookings/{token}`,
  * `/public/itineraries/{token}`): no workspace may take them as its slug.
  */
-export const RESERVED_WORKSPACE_SLUGS = ['bookings', 'itineraries'] as const;
+const RESERVED_WORKSPACE_SLUGS = ['bookings', 'itineraries'] as const;
 
 export const CreateWorkspaceSchema = v.strictObject({
   slug: v.pipe(

@@ -1,6 +1,6 @@
-import type { Availability } from '../catalog/availability-schemas.js';
-import { addDays } from '../catalog/local-time.js';
-import { appendEvent, type OutboxEventType } from '../events/outbox.js';
+import type { Availability } from '../catalog/index.js';
+import { addDays } from '../catalog/index.js';
+import { appendEvent, type OutboxEventType } from '../events/index.js';
 import { newId, randomBase62 } from '../shared/ids.js';
 import type { Clock } from '../shared/ports.js';
 import { ok, type Result } from '../shared/result.js';

@@ -1,11 +1,10 @@
-import type { PaymentProvider } from '../payments/checkout.js';
-import { refundLocked } from '../payments/refund-booking.js';
+import type { PaymentProvider } from '../payments/index.js';
+import { refundLocked } from '../payments/index.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { ok, type Result } from '../shared/result.js';
 import { type CancelStores, cancelLocked } from './booking-writes.js';
-import type { BookingContext } from './create-booking.js';
 import { checkGuestCancel, policyRefund } from './policy-rules.js';
-import type { BookingRecord, BookingStores } from './ports.js';
+import type { BookingContext, BookingRecord, BookingStores } from './ports.js';
 
 export interface CancelUnderPolicyDeps {
   uow: UnitOfWork<CancelStores & Pick<BookingStores, 'bookings'>>;

@@ -2,8 +2,7 @@ import { notFound, unprocessable } from '../shared/errors.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { newPublicToken } from './booking-writes.js';
-import type { BookingContext } from './create-booking.js';
-import type { BookingRecord, BookingStores } from './ports.js';
+import type { BookingContext, BookingRecord, BookingStores } from './ports.js';
 
 export interface BookingWriteDeps {
   uow: UnitOfWork<Pick<BookingStores, 'bookings'>>;

@@ -2,9 +2,8 @@ import { newId } from '../shared/ids.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { ok, type Result } from '../shared/result.js';
 import { emitBookingEvent } from './booking-writes.js';
-import type { BookingContext } from './create-booking.js';
 import { extendHoldExpiry } from './policy-rules.js';
-import type { BookingRecord, BookingStores } from './ports.js';
+import type { BookingContext, BookingRecord, BookingStores } from './ports.js';
 
 export interface ExtendHoldDeps {
   uow: UnitOfWork<Pick<BookingStores, 'bookings' | 'bookingHistory' | 'payments' | 'outbox'>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CancellationPolicy } from '../catalog/tour-schemas.js';
+import type { CancellationPolicy } from '../catalog/index.js';
 import type { BookingStatus } from '../shared/enums.js';
 import {
   cancellationCutoff,

@@ -1,4 +1,4 @@
-import type { CancellationPolicy } from '../catalog/tour-schemas.js';
+import type { CancellationPolicy } from '../catalog/index.js';
 import type { BookingStatus } from '../shared/enums.js';
 import { unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';

@@ -1,9 +1,8 @@
-import type { Availability } from '../catalog/availability-schemas.js';
-import type { AvailabilityStore, TourStore } from '../catalog/ports.js';
-import type { CustomerStore } from '../crm/ports.js';
-import type { OutboxStore } from '../events/outbox.js';
-import type { BlackoutDateStore } from '../operations/ports.js';
-import type { NewPaymentSession, PaymentStore } from '../payments/ports.js';
+import type { Availability, AvailabilityStore, TourStore } from '../catalog/index.js';
+import type { CustomerStore } from '../crm/index.js';
+import type { OutboxStore } from '../events/index.js';
+import type { BlackoutDateStore } from '../operations/index.js';
+import type { NewPaymentSession, PaymentStore } from '../payments/index.js';
 import type { BookingStatus, PaymentStatus } from '../shared/enums.js';
 import type { Page, PageRequest } from '../shared/ports.js';
 import type { Result } from '../shared/result.js';
@@ -147,6 +146,12 @@ export interface BookingStore {
 }
 
 export type Actor = BookingHistoryEntry['actor'];
+
+/** Who acts on a booking, and in which workspace. */
+export interface BookingContext {
+  workspaceId: string;
+  actor: Actor;
+}
 
 export type NewHistoryEntry = Omit<BookingHistoryEntry, 'createdAt'> & { workspaceId: string };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TicketType } from '../catalog/tour-schemas.js';
-import { fromPrice, priceSeats, type TicketRequest } from './pricing.js';
+import type { TicketType } from '../catalog/index.js';
+import { fromPrice } from '../catalog/index.js';
+import { priceSeats, type TicketRequest } from './pricing.js';
 
 const type = (
   id: string,

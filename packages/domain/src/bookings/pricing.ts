@@ -1,5 +1,4 @@
-import type { DeparturePrice } from '../catalog/availability-schemas.js';
-import type { TicketType, Tour } from '../catalog/tour-schemas.js';
+import type { DeparturePrice, TicketType, Tour } from '../catalog/index.js';
 import type { AgeBand } from '../shared/enums.js';
 import { type DomainError, validationError } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
@@ -71,16 +70,5 @@ export function priceSeats(
       ticketTypeId: type.id,
       price: overrides.find((o) => o.ticketTypeId === type.id)?.price ?? type.price,
     })),
-  );
-}
-
-/** The lowest price a guest can pay for one seat of the departure ("from" prices). */
-export function fromPrice(
-  tour: Pick<Tour, 'basePrice' | 'ticketTypes'>,
-  overrides: readonly DeparturePrice[],
-): number {
-  if (tour.ticketTypes.length === 0) return tour.basePrice;
-  return Math.min(
-    ...tour.ticketTypes.map((t) => overrides.find((o) => o.ticketTypeId === t.id)?.price ?? t.price),
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Availability } from '../catalog/availability-schemas.js';
+import type { Availability } from '../catalog/index.js';
 import { BOOKING_STATUSES, type BookingStatus } from '../shared/enums.js';
 import {
   checkSeats,

@@ -1,6 +1,5 @@
-import type { Availability } from '../catalog/availability-schemas.js';
-import { type BlackoutDay, blackoutFor, isBookable } from '../catalog/departure-rules.js';
-import type { Tour } from '../catalog/tour-schemas.js';
+import type { Availability, Tour } from '../catalog/index.js';
+import { type BlackoutDay, blackoutFor, isBookable } from '../catalog/index.js';
 import type { BookingStatus, PaymentMode, PaymentStatus } from '../shared/enums.js';
 import { type DomainError, unprocessable, validationError } from '../shared/errors.js';
 import { percentOf } from '../shared/money.js';
@@ -11,7 +10,7 @@ import type { BookingAddOn } from './schemas.js';
 const MINUTE = 60_000;
 
 /** Decisions §3: how long an unpaid booking holds its seats, by payment mode. */
-export const HOLD_MINUTES: Record<PaymentMode, number | null> = {
+const HOLD_MINUTES: Record<PaymentMode, number | null> = {
   CHECKOUT: 30,
   DEPOSIT: 30,
   PAYMENT_LINK: 24 * 60,
@@ -135,7 +134,7 @@ function notBookable(
   );
 }
 
-export type StatusEvent = 'booking.confirmed' | 'booking.cancelled' | 'booking.completed' | 'booking.no_show';
+type StatusEvent = 'booking.confirmed' | 'booking.cancelled' | 'booking.completed' | 'booking.no_show';
 
 export interface StatusChange {
   to: BookingStatus;

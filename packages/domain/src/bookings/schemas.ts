@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CancellationPolicySchema } from '../catalog/tour-schemas.js';
+import { CancellationPolicySchema } from '../catalog/index.js';
 import { AGE_BANDS, BOOKING_STATUSES, PAYMENT_MODES, PAYMENT_STATUSES } from '../shared/enums.js';
 import {
   AmountSchema,
@@ -15,7 +15,7 @@ import {
 
 const Ref = v.pipe(v.string(), v.maxLength(100));
 
-export const MAX_PARTICIPANTS = 100;
+const MAX_PARTICIPANTS = 100;
 
 export const ExternalReferenceSchema = v.pipe(
   v.string(),
@@ -200,7 +200,6 @@ export const ListBookingsQuerySchema = v.object({
   /** Exact match of the channel partner's reference. */
   externalReference: v.optional(ExternalReferenceSchema),
 });
-export type ListBookingsQuery = v.InferOutput<typeof ListBookingsQuerySchema>;
 
 export const PaymentLinkSchema = v.object({
   url: v.pipe(v.string(), v.url()),

@@ -1,14 +1,12 @@
-import { requestGuestEmail } from '../notifications/request-guest-email.js';
-import { requestForStatusChange } from '../notifications/rules.js';
-import type { PaymentProvider } from '../payments/checkout.js';
-import { refundLocked } from '../payments/refund-booking.js';
+import { requestForStatusChange, requestGuestEmail } from '../notifications/index.js';
+import type { PaymentProvider } from '../payments/index.js';
+import { refundLocked } from '../payments/index.js';
 import { validationError } from '../shared/errors.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { type CancelStores, cancelLocked, emitBookingEvent, recordStatus } from './booking-writes.js';
-import type { BookingContext } from './create-booking.js';
 import { checkChosenRefund } from './policy-rules.js';
-import type { BookingPatch, BookingRecord, BookingStores } from './ports.js';
+import type { BookingContext, BookingPatch, BookingRecord, BookingStores } from './ports.js';
 import { decideStatusChange } from './rules.js';
 import type { SetBookingStatusInput } from './schemas.js';
 

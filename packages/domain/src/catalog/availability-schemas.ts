@@ -9,7 +9,7 @@ import {
   text,
 } from '../shared/schemas.js';
 
-export const SALES_STATUSES = ['AVAILABLE', 'LIMITED', 'SOLD_OUT', 'CLOSED'] as const;
+const SALES_STATUSES = ['AVAILABLE', 'LIMITED', 'SOLD_OUT', 'CLOSED'] as const;
 export type SalesStatus = (typeof SALES_STATUSES)[number];
 export const SalesStatusSchema = v.picklist(SALES_STATUSES);
 
@@ -89,7 +89,6 @@ export const ListAvailabilityQuerySchema = v.object({
   to: v.optional(DateSchema),
   tourId: v.optional(text(100)),
 });
-export type ListAvailabilityQuery = v.InferOutput<typeof ListAvailabilityQuerySchema>;
 
 export const PublicAvailabilityQuerySchema = v.object({
   from: v.optional(DateSchema),

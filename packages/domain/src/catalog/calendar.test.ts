@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fromPrice } from '../bookings/pricing.js';
 import type { SalesStatus } from './availability-schemas.js';
 import { type CalendarDay, type CalendarDeparture, calendarDays, calendarRange } from './calendar.js';
 import type { BlackoutDay } from './departure-rules.js';
 import { addDays, daysBetween, localDateOf, localDateTime } from './local-time.js';
 import { bestSalesStatus, isLimited } from './sales-status.js';
+import { fromPrice } from './ticket-types.js';
 import type { TicketType } from './tour-schemas.js';
 
 describe('local days', () => {

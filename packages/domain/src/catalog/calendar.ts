@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { fromPrice } from '../bookings/pricing.js';
 import type { AvailabilityStatus } from '../shared/enums.js';
 import { validationError } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
@@ -8,10 +7,11 @@ import { type DeparturePrice, SalesStatusSchema } from './availability-schemas.j
 import { type BlackoutDay, isOpenAt } from './departure-rules.js';
 import { addDays, dateOfDayNumber, dayNumberOf, daysBetween, localDayOf } from './local-time.js';
 import { betterSalesStatus, salesStatusFor } from './sales-status.js';
+import { fromPrice } from './ticket-types.js';
 import type { Tour } from './tour-schemas.js';
 
 /** Rows of one calendar call: a year and a day (a leap year's worth). */
-export const MAX_CALENDAR_DAYS = 366;
+const MAX_CALENDAR_DAYS = 366;
 /** Without `to`: `from` and the 30 days after it. */
 const DEFAULT_CALENDAR_DAYS = 31;
 

@@ -1,4 +1,4 @@
-import type { BlackoutDate } from '../operations/schemas.js';
+import type { BlackoutDate } from '../operations/index.js';
 import type { AvailabilityStatus } from '../shared/enums.js';
 import { unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
@@ -10,7 +10,7 @@ import type { AvailabilityPatch } from './ports.js';
  * Where a departure may go next. Same-state writes are no-ops and always allowed;
  * COMPLETED and CANCELLED are final.
  */
-export const DEPARTURE_TRANSITIONS: Record<AvailabilityStatus, readonly AvailabilityStatus[]> = {
+const DEPARTURE_TRANSITIONS: Record<AvailabilityStatus, readonly AvailabilityStatus[]> = {
   SCHEDULED: ['DELAYED', 'BOARDING', 'DEPARTED', 'CANCELLED'],
   DELAYED: ['SCHEDULED', 'BOARDING', 'DEPARTED', 'CANCELLED'],
   BOARDING: ['DELAYED', 'DEPARTED', 'CANCELLED'],
@@ -74,10 +74,6 @@ export function isOpenAt(
   if (startsAt <= now) return false;
   if (bookingCutoffAt !== null && bookingCutoffAt <= now) return false;
   return true;
-}
-
-export function seatsRemaining(capacity: number, bookedSeats: number): number {
-  return capacity - bookedSeats;
 }
 
 /** Decides whether a PATCH may apply to the departure as it is now (pure, `current` is locked). */

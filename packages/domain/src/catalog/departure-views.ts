@@ -1,4 +1,4 @@
-import type { BlackoutDateStore } from '../operations/ports.js';
+import type { BlackoutDateStore } from '../operations/index.js';
 import type { Availability, AvailabilityView } from './availability-schemas.js';
 import { localDateOf } from './local-time.js';
 import type { TourStore } from './ports.js';

@@ -1,20 +1,88 @@
-export * from './availability-schemas.js';
-export * from './calendar.js';
-export * from './calendar-memo.js';
-export * from './cancel-schedule.js';
-export * from './create-schedule.js';
-export * from './departure-rules.js';
-export * from './departure-views.js';
-export * from './departures.js';
-export * from './get-schedule.js';
-export * from './list-schedules.js';
-export { localDateTime } from './local-time.js';
-export * from './ports.js';
-export * from './public-catalog.js';
-export * from './public-departure.js';
-export * from './sales-status.js';
-export * from './schedule-schemas.js';
-export * from './ticket-types.js';
-export * from './tour-schemas.js';
-export * from './tours.js';
-export * from './update-schedule.js';
+// The catalog context's face: tours, ticket types, schedules and departures (the contract calls a departure an availability).
+// Other contexts, adapters and apps use these names and nothing else of this folder.
+export {
+  type Availability,
+  AvailabilitySchema,
+  AvailabilityStatusSchema,
+  type AvailabilityView,
+  CreateAvailabilitySchema,
+  type DeparturePrice,
+  DeparturePriceSchema,
+  ListAvailabilityQuerySchema,
+  PublicAvailabilityQuerySchema,
+  type SalesStatus,
+  SalesStatusSchema,
+  type UpdateAvailabilityInput,
+  UpdateAvailabilitySchema,
+} from './availability-schemas.js';
+export { type CalendarMemo, createCalendarMemo } from './calendar-memo.js';
+export { cancelSchedule } from './cancel-schedule.js';
+export { createSchedule } from './create-schedule.js';
+export { type BlackoutDay, blackoutFor, decideDeparturePatch, isBookable } from './departure-rules.js';
+export { viewDeparture, viewDepartures } from './departure-views.js';
+export { createAvailability, listAvailability } from './departures.js';
+export { getSchedule } from './get-schedule.js';
+export { listSchedules } from './list-schedules.js';
+export { addDays, daysBetween, localDateOf, localDateTime, localIsoDateTime } from './local-time.js';
+export type {
+  AssignedResource,
+  AvailabilityFilter,
+  AvailabilityPatch,
+  AvailabilityStore,
+  CalendarWindow,
+  CatalogStores,
+  DepartureForBooking,
+  NewAvailability,
+  NewSchedule,
+  NewTour,
+  PublicTour,
+  ScheduleDeparture,
+  SchedulePatch,
+  ScheduleStore,
+  SeatRefusal,
+  TourPatch,
+  TourStore,
+  VersionedPublicTour,
+} from './ports.js';
+export { PublicDepartureSchema } from './public-departure.js';
+export { bestSalesStatus } from './sales-status.js';
+export {
+  CreateScheduleSchema,
+  type DayOfWeek,
+  type Schedule,
+  ScheduleCancelledSchema,
+  ScheduleCreatedSchema,
+  ScheduleSchema,
+  ScheduleUpdatedSchema,
+  UpdateScheduleSchema,
+} from './schedule-schemas.js';
+export { checkDeparturePrices, fromPrice } from './ticket-types.js';
+export {
+  type CancellationPolicy,
+  CancellationPolicyInputSchema,
+  CancellationPolicySchema,
+  CreateTourSchema,
+  type TicketType,
+  TicketTypeInputSchema,
+  TicketTypeSchema,
+  TimeZoneSchema,
+  type Tour,
+  type TourAddOn,
+  TourAddOnSchema,
+  TourSchema,
+  UpdateTourSchema,
+} from './tour-schemas.js';
+export { createTour, getTour, listTours, updateTour } from './tours.js';
+export { updateSchedule } from './update-schedule.js';
+export {
+  type CalendarDay,
+  CalendarDaySchema,
+  type CalendarDeparture,
+  PublicCalendarQuerySchema,
+} from './calendar.js';
+export {
+  getPublicCalendar,
+  getPublicTour,
+  listPublicAvailability,
+  listPublicTours,
+} from './public-catalog.js';

@@ -1,5 +1,5 @@
-import type { WorkspaceStore } from '../access/ports.js';
-import type { BlackoutDateStore } from '../operations/ports.js';
+import type { WorkspaceStore } from '../access/index.js';
+import type { BlackoutDateStore } from '../operations/index.js';
 import type { Clock, Page, PageRequest, UnitOfWork } from '../shared/ports.js';
 import type { Result } from '../shared/result.js';
 import type {

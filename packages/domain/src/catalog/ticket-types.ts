@@ -2,7 +2,7 @@ import { unprocessable } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { DeparturePrice } from './availability-schemas.js';
-import type { TicketType, TicketTypeInput } from './tour-schemas.js';
+import type { TicketType, TicketTypeInput, Tour } from './tour-schemas.js';
 
 const fromInput = (input: TicketTypeInput, id: string): TicketType => ({
   id,
@@ -62,4 +62,15 @@ export function checkDeparturePrices(
     );
   }
   return ok(prices.map((p) => ({ ticketTypeId: p.ticketTypeId, price: p.price })));
+}
+
+/** The lowest price a guest can pay for one seat of the departure ("from" prices). */
+export function fromPrice(
+  tour: Pick<Tour, 'basePrice' | 'ticketTypes'>,
+  overrides: readonly DeparturePrice[],
+): number {
+  if (tour.ticketTypes.length === 0) return tour.basePrice;
+  return Math.min(
+    ...tour.ticketTypes.map((t) => overrides.find((o) => o.ticketTypeId === t.id)?.price ?? t.price),
+  );
 }

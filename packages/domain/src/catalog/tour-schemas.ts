@@ -90,7 +90,7 @@ const TicketTypesInputSchema = v.pipe(
 );
 
 /** True when the runtime knows the IANA time zone (`Europe/Berlin`); `UTC` always. */
-export function isTimeZone(name: string): boolean {
+function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
     return true;
@@ -101,7 +101,7 @@ export function isTimeZone(name: string): boolean {
 
 export const TimeZoneSchema = v.pipe(v.string(), v.maxLength(64), v.check(isTimeZone, 'invalid_time_zone'));
 
-export const CANCELLATION_REFUNDS = ['FULL', 'PARTIAL', 'NONE'] as const;
+const CANCELLATION_REFUNDS = ['FULL', 'PARTIAL', 'NONE'] as const;
 
 /** What a guest may do: cancel until `cutoffHours` before the start, with the refund it names. */
 export const CancellationPolicySchema = v.object({

@@ -18,7 +18,7 @@ import {
 
 const DEFAULT_DEPOSIT_PERCENT = 20;
 
-export function slugify(name: string): string {
+function slugify(name: string): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -38,7 +38,6 @@ export const ListCustomersQuerySchema = v.object({
   ...PageQuerySchema.entries,
   q: v.optional(text(200)),
 });
-export type ListCustomersQuery = v.InferOutput<typeof ListCustomersQuerySchema>;
 
 /** PATCH: the e-mail stays (it is the customer's identity for bookings and lead conversion). */
 export const UpdateCustomerSchema = v.strictObject({

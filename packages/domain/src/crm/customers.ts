@@ -1,4 +1,4 @@
-import type { Actor } from '../bookings/ports.js';
+import type { Actor } from '../bookings/index.js';
 import { notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { PageRequest } from '../shared/ports.js';

@@ -1,8 +1,61 @@
-export * from './companies.js';
-export * from './customer-schemas.js';
-export * from './customers.js';
-export * from './leads.js';
-export * from './ports.js';
-export * from './rules.js';
-export * from './schemas.js';
-export * from './tasks.js';
+// The crm context's face: customers, companies, leads and tasks.
+// Other contexts, adapters and apps use these names and nothing else of this folder.
+export { createCompany, deleteCompany, getCompany, listCompanies, updateCompany } from './companies.js';
+export {
+  CreateCustomerSchema,
+  type Customer,
+  CustomerSchema,
+  ListCustomersQuerySchema,
+  UpdateCustomerSchema,
+} from './customer-schemas.js';
+export {
+  addCustomerNote,
+  createCustomer,
+  getCustomer,
+  getCustomerTimeline,
+  listCustomers,
+  updateCustomer,
+} from './customers.js';
+export { convertLead, createLead, deleteLead, getLead, listLeads, updateLead } from './leads.js';
+export type {
+  CompanyPatch,
+  CompanyStore,
+  CrmStores,
+  CrmTaskFilter,
+  CrmTaskPatch,
+  CrmTaskStore,
+  CustomerNoteStore,
+  CustomerPatch,
+  CustomerStore,
+  CustomerTimelineStore,
+  LeadPatch,
+  LeadStore,
+  NewCompany,
+  NewCrmTask,
+  NewCustomer,
+  NewLead,
+  TimelineRecord,
+} from './ports.js';
+export {
+  type Company,
+  CompanySchema,
+  ConvertLeadSchema,
+  CreateCompanySchema,
+  CreateCrmTaskSchema,
+  CreateCustomerNoteSchema,
+  CreateLeadSchema,
+  type CrmTask,
+  CrmTaskSchema,
+  type CustomerNote,
+  CustomerNoteSchema,
+  type Lead,
+  LeadSchema,
+  ListCompaniesQuerySchema,
+  ListCrmTasksQuerySchema,
+  ListLeadsQuerySchema,
+  TimelineEntrySchema,
+  UpdateCompanySchema,
+  UpdateCrmTaskSchema,
+  UpdateLeadSchema,
+} from './schemas.js';
+export { createCrmTask, deleteCrmTask, getCrmTask, listCrmTasks, updateCrmTask } from './tasks.js';

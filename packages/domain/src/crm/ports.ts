@@ -1,5 +1,5 @@
-import type { MemberStore } from '../access/ports.js';
-import type { BookingStore } from '../bookings/ports.js';
+import type { MemberStore } from '../access/index.js';
+import type { BookingStore } from '../bookings/index.js';
 import type { Clock, Page, PageRequest, UnitOfWork } from '../shared/ports.js';
 import type { Result } from '../shared/result.js';
 import type { Customer } from './customer-schemas.js';

@@ -75,9 +75,9 @@ export const ListCompaniesQuerySchema = v.object({
 
 // Leads: prospects not yet customers.
 
-export const LEAD_STATUSES = ['NEW', 'CONTACTED', 'QUALIFIED', 'CONVERTED', 'LOST'] as const;
+const LEAD_STATUSES = ['NEW', 'CONTACTED', 'QUALIFIED', 'CONVERTED', 'LOST'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const LEAD_SOURCES = [
+const LEAD_SOURCES = [
   'WEBSITE',
   'EMAIL',
   'PHONE',
@@ -152,9 +152,8 @@ export type ConvertLeadInput = v.InferOutput<typeof ConvertLeadSchema>;
 
 // CRM tasks: follow-ups with a due time, linked to the records they are about.
 
-export const CRM_TASK_STATUSES = ['OPEN', 'DONE', 'CANCELLED'] as const;
-export type CrmTaskStatus = (typeof CRM_TASK_STATUSES)[number];
-export const CRM_TASK_PRIORITIES = ['LOW', 'NORMAL', 'HIGH'] as const;
+const CRM_TASK_STATUSES = ['OPEN', 'DONE', 'CANCELLED'] as const;
+const CRM_TASK_PRIORITIES = ['LOW', 'NORMAL', 'HIGH'] as const;
 
 const taskLinks = {
   customerId: v.nullable(v.string()),
@@ -223,9 +222,8 @@ export const CustomerNoteSchema = v.object({
 export type CustomerNote = v.InferOutput<typeof CustomerNoteSchema>;
 
 export const CreateCustomerNoteSchema = v.strictObject({ body: requiredText(5000) });
-export type CreateCustomerNoteInput = v.InferOutput<typeof CreateCustomerNoteSchema>;
 
-export const TIMELINE_ENTRY_TYPES = [
+const TIMELINE_ENTRY_TYPES = [
   'booking.created',
   'booking.status_changed',
   'payment.succeeded',

@@ -1,9 +1,9 @@
 import { newId } from '../shared/ids.js';
 import type { Clock } from '../shared/ports.js';
-import type { WebhookEventType } from '../webhooks/schemas.js';
+import type { WebhookEventType } from '../webhooks/index.js';
 
 /** Events the service writes for itself (the worker acts on them); endpoints cannot subscribe. */
-export const INTERNAL_EVENT_TYPES = ['notification.email_requested'] as const;
+const INTERNAL_EVENT_TYPES = ['notification.email_requested'] as const;
 
 /** Every event type the outbox carries: the subscribable ones and the internal ones. */
 export type OutboxEventType = WebhookEventType | (typeof INTERNAL_EVENT_TYPES)[number];

@@ -1,10 +1,8 @@
-import { type CancelStores, cancelLocked } from '../bookings/booking-writes.js';
-import { checkGuestCancel, policyRefund } from '../bookings/policy-rules.js';
-import type { BookingRecord } from '../bookings/ports.js';
-import type { GuestCancellationInput } from '../bookings/schemas.js';
-import { requestGuestEmail } from '../notifications/request-guest-email.js';
-import type { PaymentProvider } from '../payments/checkout.js';
-import { refundLocked } from '../payments/refund-booking.js';
+import type { BookingRecord, GuestCancellationInput } from '../bookings/index.js';
+import { type CancelStores, cancelLocked, checkGuestCancel, policyRefund } from '../bookings/index.js';
+import { requestGuestEmail } from '../notifications/index.js';
+import type { PaymentProvider } from '../payments/index.js';
+import { refundLocked } from '../payments/index.js';
 import { notFound } from '../shared/errors.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';

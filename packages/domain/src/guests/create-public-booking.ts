@@ -1,12 +1,11 @@
-import type { WorkspaceStore } from '../access/ports.js';
+import type { WorkspaceStore } from '../access/index.js';
+import type { BookingCreateInput, BookingLinks, BookingRecord, BookingStores } from '../bookings/index.js';
 import {
+  type BookingHolder,
   type CreateBookingDeps,
-  type CreateBookingOptions,
   createBooking,
-} from '../bookings/create-booking.js';
-import type { BookingRecord, BookingStores } from '../bookings/ports.js';
-import type { BookingCreateInput } from '../bookings/schemas.js';
-import type { BookingLinks } from '../bookings/view.js';
+  publicChannel,
+} from '../bookings/index.js';
 import type { UnitOfWork } from '../shared/ports.js';
 import { fail, type Result } from '../shared/result.js';
 
@@ -22,10 +21,10 @@ export async function createPublicBooking(
   deps: CreatePublicBookingDeps,
   workspaceSlug: string,
   input: BookingCreateInput,
-  holder?: CreateBookingOptions['holder'],
+  holder?: BookingHolder,
 ): Promise<Result<{ booking: BookingRecord; links: BookingLinks }>> {
   const workspace = await deps.uow.stores.workspaces.findBySlug(workspaceSlug);
   if (!workspace) return fail({ code: 'NOT_FOUND', message: 'No such workspace.' });
   const ctx = { workspaceId: workspace.id, actor: { type: 'guest' as const, id: null } };
-  return createBooking(deps, ctx, input, { channel: 'public', ...(holder && { holder }) });
+  return createBooking(deps, ctx, input, publicChannel(holder));
 }

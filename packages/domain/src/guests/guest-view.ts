@@ -1,15 +1,16 @@
 import * as v from 'valibot';
-import { cancellationCutoff, isGuestCancellable, policyRefund } from '../bookings/policy-rules.js';
-import type { BookingRecord } from '../bookings/ports.js';
+import type { BookingLinks, BookingRecord } from '../bookings/index.js';
 import {
   BookingAddOnSchema,
   BookingStatusSchema,
+  cancellationCutoff,
+  isGuestCancellable,
   PaymentModeSchema,
   PaymentStatusSchema,
-} from '../bookings/schemas.js';
-import type { BookingLinks } from '../bookings/view.js';
-import type { TourStore } from '../catalog/ports.js';
-import { CancellationPolicySchema, type Tour } from '../catalog/tour-schemas.js';
+  policyRefund,
+} from '../bookings/index.js';
+import type { TourStore } from '../catalog/index.js';
+import { CancellationPolicySchema, type Tour } from '../catalog/index.js';
 import { AGE_BANDS } from '../shared/enums.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { DateTimeSchema } from '../shared/schemas.js';
@@ -79,7 +80,7 @@ export const PublicBookingSchema = v.object({
 export type PublicBooking = v.InferOutput<typeof PublicBookingSchema>;
 
 /** `Akka +4700000000` -> `Ak••••00`: enough to recognise one's own entry, too little to use. */
-export function maskContact(contact: string | null): string | null {
+function maskContact(contact: string | null): string | null {
   if (!contact) return null;
   const text = contact.trim();
   if (text.length <= 4) return '••••';

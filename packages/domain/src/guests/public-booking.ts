@@ -1,8 +1,7 @@
-import type { BookingRecord, BookingStores } from '../bookings/ports.js';
-import { firstPaymentAmount, outstandingAmount } from '../bookings/rules.js';
-import type { BookingLinks } from '../bookings/view.js';
-import { openPaymentSession, type PaymentProvider } from '../payments/checkout.js';
-import type { PaymentPurpose } from '../payments/ports.js';
+import type { BookingLinks, BookingRecord, BookingStores } from '../bookings/index.js';
+import { firstPaymentAmount, outstandingAmount } from '../bookings/index.js';
+import type { PaymentPurpose } from '../payments/index.js';
+import { openPaymentSession, type PaymentProvider } from '../payments/index.js';
 import { type DomainError, notFound, unprocessable } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';

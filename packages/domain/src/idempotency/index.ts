@@ -1,8 +1,4 @@
+// The idempotency context's face: Idempotency-Key replay.
+// Other contexts, adapters and apps use these names and nothing else of this folder.
 export type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore } from './ports.js';
-export {
-  IDEMPOTENCY_RETENTION_MS,
-  type IdempotentRequest,
-  purgeIdempotencyKeys,
-  runIdempotently,
-  type StoredResponse,
-} from './run-idempotently.js';
+export { purgeIdempotencyKeys, runIdempotently } from './run-idempotently.js';

@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '../shared/result.js';
 import type { IdempotencyStore } from './ports.js';
 
 /** Decisions §7: an Idempotency-Key answers the same for 24 hours. */
-export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export interface IdempotentRequest {
   /** Workspace (or public slug) + method + path: where the key is unique. */

@@ -1,4 +1,4 @@
-import type { BookingStore } from '../bookings/ports.js';
+import type { BookingStore } from '../bookings/index.js';
 import { notFound } from '../shared/errors.js';
 import type { UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';

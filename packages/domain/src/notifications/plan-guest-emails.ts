@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import type { Workspace } from '../access/workspace-schemas.js';
-import type { BookingRecord } from '../bookings/ports.js';
-import type { Tour } from '../catalog/tour-schemas.js';
-import type { Customer } from '../crm/customer-schemas.js';
-import type { OutboxEvent } from '../events/outbox.js';
-import { toPublicBooking } from '../guests/guest-view.js';
+import type { Workspace } from '../access/index.js';
+import type { BookingRecord } from '../bookings/index.js';
+import type { Tour } from '../catalog/index.js';
+import type { Customer } from '../crm/index.js';
+import type { OutboxEvent } from '../events/index.js';
+import { toPublicBooking } from '../guests/index.js';
 import { newId } from '../shared/ids.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { ok } from '../shared/result.js';

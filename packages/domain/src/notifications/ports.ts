@@ -1,9 +1,9 @@
-import type { WorkspaceStore } from '../access/ports.js';
-import type { BookingStore } from '../bookings/ports.js';
-import type { TourStore } from '../catalog/ports.js';
-import type { CustomerStore } from '../crm/ports.js';
-import type { OutboxEvent } from '../events/outbox.js';
-import type { PublicBooking } from '../guests/guest-view.js';
+import type { WorkspaceStore } from '../access/index.js';
+import type { BookingStore } from '../bookings/index.js';
+import type { TourStore } from '../catalog/index.js';
+import type { CustomerStore } from '../crm/index.js';
+import type { OutboxEvent } from '../events/index.js';
+import type { PublicBooking } from '../guests/index.js';
 import type { GuestEmail, GuestEmailKind, GuestEmailRequest, NewGuestEmail } from './schemas.js';
 
 /** A booking the worker may write to: found by a query, then decided by the pure rules. */

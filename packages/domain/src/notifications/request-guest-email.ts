@@ -1,5 +1,5 @@
-import type { BookingRecord, BookingStores } from '../bookings/ports.js';
-import { appendEvent } from '../events/outbox.js';
+import type { BookingRecord, BookingStores } from '../bookings/index.js';
+import { appendEvent } from '../events/index.js';
 import type { Clock } from '../shared/ports.js';
 import type { GuestEmailRequest } from './schemas.js';
 

@@ -1,7 +1,6 @@
-import type { BookingRecord } from '../bookings/ports.js';
-import { guestBookingEvent } from '../guests/booking-event.js';
-import { toIcs } from '../guests/calendar-file.js';
-import type { PublicBooking } from '../guests/guest-view.js';
+import type { BookingRecord } from '../bookings/index.js';
+import type { PublicBooking } from '../guests/index.js';
+import { guestBookingEvent, toIcs } from '../guests/index.js';
 import type { BookingStatus } from '../shared/enums.js';
 import type { GuestLinks } from './ports.js';
 import type { EmailAttachment, GuestEmailKind, GuestEmailRequest } from './schemas.js';

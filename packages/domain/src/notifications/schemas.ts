@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { BookingStatusSchema } from '../bookings/schemas.js';
+import { BookingStatusSchema } from '../bookings/index.js';
 
 /** Every e-mail the service writes to a booking's guest. */
 export const GUEST_EMAIL_KINDS = [
@@ -17,8 +17,8 @@ export type GuestEmailKind = (typeof GUEST_EMAIL_KINDS)[number];
  * PENDING: to be sent (again); SENT: the SMTP server took it; FAILED: refused for good or past
  * the retry window; KEPT: written without SMTP (`SMTP_URL` unset), shown at `/dev/mail` only.
  */
-export const GUEST_EMAIL_STATUSES = ['PENDING', 'SENT', 'FAILED', 'KEPT'] as const;
-export type GuestEmailStatus = (typeof GUEST_EMAIL_STATUSES)[number];
+const GUEST_EMAIL_STATUSES = ['PENDING', 'SENT', 'FAILED', 'KEPT'] as const;
+type GuestEmailStatus = (typeof GUEST_EMAIL_STATUSES)[number];
 
 const minor = v.pipe(v.number(), v.integer());
 

@@ -1,8 +1,5 @@
-import type { AvailabilityView, UpdateAvailabilityInput } from '../catalog/availability-schemas.js';
-import { decideDeparturePatch } from '../catalog/departure-rules.js';
-import { viewDeparture } from '../catalog/departure-views.js';
-import type { AvailabilityPatch } from '../catalog/ports.js';
-import { checkDeparturePrices } from '../catalog/ticket-types.js';
+import type { AvailabilityPatch, AvailabilityView, UpdateAvailabilityInput } from '../catalog/index.js';
+import { checkDeparturePrices, decideDeparturePatch, viewDeparture } from '../catalog/index.js';
 import { notFound, unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { OperationsDeps } from './ports.js';

@@ -1,4 +1,4 @@
-import { viewDeparture } from '../catalog/departure-views.js';
+import { viewDeparture } from '../catalog/index.js';
 import { notFound } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { buildManifest, type DepartureManifest } from './manifest.js';

@@ -1,5 +1,5 @@
-import type { Actor } from '../bookings/ports.js';
-import { appendEvent } from '../events/outbox.js';
+import type { Actor } from '../bookings/index.js';
+import { appendEvent } from '../events/index.js';
 import { notFound, unprocessable } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { PageRequest } from '../shared/ports.js';

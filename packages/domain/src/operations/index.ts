@@ -1,11 +1,100 @@
-export * from './assignments.js';
-export * from './blackout-dates.js';
-export * from './departure-manifest.js';
-export * from './fleet.js';
-export * from './guides.js';
-export * from './incidents.js';
-export * from './itineraries.js';
-export * from './manifest.js';
-export * from './ports.js';
-export * from './rules.js';
-export * from './schemas.js';
+// The operations context's face: guides, vehicles, assignments, manifests, incidents, itineraries and blackout dates.
+// Other contexts, adapters and apps use these names and nothing else of this folder.
+export { createBlackoutDate, deleteBlackoutDate, listBlackoutDates } from './blackout-dates.js';
+export {
+  createVehicle,
+  createVendor,
+  deleteVehicle,
+  deleteVendor,
+  getVehicle,
+  getVendor,
+  listVehicles,
+  listVendors,
+  updateVehicle,
+  updateVendor,
+} from './fleet.js';
+export { createGuide, createTimeOff, deleteTimeOff, listGuides, listTimeOff, updateGuide } from './guides.js';
+export {
+  addItineraryItem,
+  createItinerary,
+  deleteItineraryItem,
+  getItinerary,
+  getPublicItinerary,
+  listItineraries,
+  updateItinerary,
+  updateItineraryItem,
+} from './itineraries.js';
+export type {
+  BlackoutDateStore,
+  GuidePatch,
+  GuideStore,
+  IncidentFilter,
+  IncidentPatch,
+  IncidentStore,
+  ItineraryItemPatch,
+  ItineraryPatch,
+  ItineraryRecord,
+  ItineraryStore,
+  NewGuide,
+  NewIncident,
+  NewItinerary,
+  NewItineraryItem,
+  NewVehicle,
+  NewVendor,
+  OperationsStores,
+  TimeOffStore,
+  VehiclePatch,
+  VehicleStore,
+  VendorPatch,
+  VendorStore,
+} from './ports.js';
+export {
+  type BlackoutDate,
+  BlackoutDateSchema,
+  CreateBlackoutDateSchema,
+  CreateGuideSchema,
+  CreateIncidentSchema,
+  CreateItineraryItemSchema,
+  CreateItinerarySchema,
+  CreateTimeOffSchema,
+  CreateVehicleSchema,
+  CreateVendorSchema,
+  DateRangeQuerySchema,
+  type Guide,
+  GuideSchema,
+  type Incident,
+  IncidentSchema,
+  type ItineraryItem,
+  ItineraryItemSchema,
+  ItinerarySchema,
+  ListBlackoutDatesQuerySchema,
+  ListGuidesQuerySchema,
+  ListIncidentsQuerySchema,
+  ListItinerariesQuerySchema,
+  ListVehiclesQuerySchema,
+  ListVendorsQuerySchema,
+  PublicItinerarySchema,
+  type TimeOff,
+  TimeOffSchema,
+  UpdateGuideSchema,
+  UpdateIncidentSchema,
+  UpdateItineraryItemSchema,
+  UpdateItinerarySchema,
+  UpdateVehicleSchema,
+  UpdateVendorSchema,
+  type Vehicle,
+  VehicleSchema,
+  type VehicleStatus,
+  type Vendor,
+  VendorSchema,
+} from './schemas.js';
+export { updateDeparture } from './assignments.js';
+export { getDepartureManifest } from './departure-manifest.js';
+export { createIncident, getIncident, listIncidents, updateIncident } from './incidents.js';
+export {
+  DepartureManifestSchema,
+  ManifestBookingSchema,
+  ManifestParticipantSchema,
+  manifestTable,
+  TicketTypeCountSchema,
+} from './manifest.js';

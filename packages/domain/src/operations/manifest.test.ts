@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingRecord } from '../bookings/ports.js';
-import type { Participant } from '../bookings/schemas.js';
-import type { AvailabilityView } from '../catalog/availability-schemas.js';
-import type { TicketType } from '../catalog/tour-schemas.js';
-import type { Customer } from '../crm/customer-schemas.js';
+import type { BookingRecord, Participant } from '../bookings/index.js';
+import type { AvailabilityView, TicketType } from '../catalog/index.js';
+import type { Customer } from '../crm/index.js';
 import { buildManifest, countTicketTypes, manifestTable } from './manifest.js';
 
 const type = (id: string, name: string): TicketType => ({

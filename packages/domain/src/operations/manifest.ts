@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import type { BookingRecord } from '../bookings/ports.js';
-import { BookingStatusSchema, type Participant, PaymentStatusSchema } from '../bookings/schemas.js';
-import { AvailabilitySchema, type AvailabilityView } from '../catalog/availability-schemas.js';
-import type { Tour } from '../catalog/tour-schemas.js';
-import type { Customer } from '../crm/customer-schemas.js';
+import type { BookingRecord } from '../bookings/index.js';
+import { BookingStatusSchema, type Participant, PaymentStatusSchema } from '../bookings/index.js';
+import type { Tour } from '../catalog/index.js';
+import { AvailabilitySchema, type AvailabilityView } from '../catalog/index.js';
+import type { Customer } from '../crm/index.js';
 import { AGE_BANDS } from '../shared/enums.js';
 import { DateTimeSchema } from '../shared/schemas.js';
 
@@ -23,7 +23,6 @@ export const ManifestParticipantSchema = v.object({
   accessibilityNotes: v.nullable(v.string()),
   emergencyContact: v.nullable(v.string()),
 });
-export type ManifestParticipant = v.InferOutput<typeof ManifestParticipantSchema>;
 
 export const ManifestBookingSchema = v.object({
   id: v.string(),
@@ -40,7 +39,7 @@ export const ManifestBookingSchema = v.object({
   }),
   participants: v.array(ManifestParticipantSchema),
 });
-export type ManifestBooking = v.InferOutput<typeof ManifestBookingSchema>;
+type ManifestBooking = v.InferOutput<typeof ManifestBookingSchema>;
 
 export const TicketTypeCountSchema = v.object({
   /** Null: participants sold no ticket type, counted as `Standard`. */

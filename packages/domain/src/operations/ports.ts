@@ -1,8 +1,8 @@
-import type { MemberStore } from '../access/ports.js';
-import type { BookingStore } from '../bookings/ports.js';
-import type { AvailabilityStore, TourStore } from '../catalog/ports.js';
-import type { CustomerStore } from '../crm/ports.js';
-import type { OutboxStore } from '../events/outbox.js';
+import type { MemberStore } from '../access/index.js';
+import type { BookingStore } from '../bookings/index.js';
+import type { AvailabilityStore, TourStore } from '../catalog/index.js';
+import type { CustomerStore } from '../crm/index.js';
+import type { OutboxStore } from '../events/index.js';
 import type { Clock, DateRange, Page, PageRequest, UnitOfWork } from '../shared/ports.js';
 import type { Result } from '../shared/result.js';
 import type {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkSeats } from '../bookings/rules.js';
-import type { Availability } from '../catalog/availability-schemas.js';
-import { blackoutFor, isBookable } from '../catalog/departure-rules.js';
+import { checkSeats } from '../bookings/index.js';
+import type { Availability } from '../catalog/index.js';
+import { blackoutFor, isBookable } from '../catalog/index.js';
 import {
   canMoveIncident,
   checkMemberFree,

@@ -1,4 +1,4 @@
-import type { Availability } from '../catalog/availability-schemas.js';
+import type { Availability } from '../catalog/index.js';
 import { unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { IncidentSeverity, IncidentStatus, TimeOff, Vehicle } from './schemas.js';

@@ -109,7 +109,7 @@ export const DateRangeQuerySchema = v.object({
 
 // ---- Vehicles -------------------------------------------------------------------------------
 
-export const VEHICLE_STATUSES = ['ACTIVE', 'MAINTENANCE', 'RETIRED'] as const;
+const VEHICLE_STATUSES = ['ACTIVE', 'MAINTENANCE', 'RETIRED'] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 const seats = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000));
 
@@ -151,7 +151,7 @@ export const ListVehiclesQuerySchema = v.object({
 
 // ---- Vendors --------------------------------------------------------------------------------
 
-export const VENDOR_CATEGORIES = ['TRANSPORT', 'ACCOMMODATION', 'FOOD', 'ACTIVITY', 'OTHER'] as const;
+const VENDOR_CATEGORIES = ['TRANSPORT', 'ACCOMMODATION', 'FOOD', 'ACTIVITY', 'OTHER'] as const;
 
 export const VendorSchema = v.object({
   id: v.string(),
@@ -193,9 +193,9 @@ export const ListVendorsQuerySchema = v.object({
 
 // ---- Incidents ------------------------------------------------------------------------------
 
-export const INCIDENT_SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
+const INCIDENT_SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
 export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
-export const INCIDENT_STATUSES = ['OPEN', 'INVESTIGATING', 'RESOLVED', 'CLOSED'] as const;
+const INCIDENT_STATUSES = ['OPEN', 'INVESTIGATING', 'RESOLVED', 'CLOSED'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
 export const IncidentSchema = v.object({
@@ -244,14 +244,7 @@ export const ListIncidentsQuerySchema = v.object({
 
 // ---- Itineraries ----------------------------------------------------------------------------
 
-export const ITINERARY_ITEM_TYPES = [
-  'ACTIVITY',
-  'TRANSFER',
-  'ACCOMMODATION',
-  'MEAL',
-  'FREE_TIME',
-  'OTHER',
-] as const;
+const ITINERARY_ITEM_TYPES = ['ACTIVITY', 'TRANSFER', 'ACCOMMODATION', 'MEAL', 'FREE_TIME', 'OTHER'] as const;
 
 export const ItineraryItemSchema = v.object({
   id: v.string(),

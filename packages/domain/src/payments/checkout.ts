@@ -1,4 +1,4 @@
-import type { BookingRecord } from '../bookings/ports.js';
+import type { BookingRecord } from '../bookings/index.js';
 import { newId, randomBase62 } from '../shared/ids.js';
 import type { Result } from '../shared/result.js';
 import type { NewPaymentSession, PaymentPurpose, PaymentSession, PaymentStore } from './ports.js';

@@ -1,6 +1,5 @@
-import { emitBookingEvent } from '../bookings/booking-writes.js';
-import type { BookingRecord, BookingStores } from '../bookings/ports.js';
-import { outstandingAmount } from '../bookings/rules.js';
+import type { BookingRecord, BookingStores } from '../bookings/index.js';
+import { emitBookingEvent, outstandingAmount } from '../bookings/index.js';
 import { notFound, unprocessable } from '../shared/errors.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';

@@ -1,5 +1,5 @@
-import { type CancelStores, cancelLocked, emitBookingEvent, SYSTEM } from '../bookings/booking-writes.js';
-import type { BookingRecord } from '../bookings/ports.js';
+import type { BookingRecord } from '../bookings/index.js';
+import { type CancelStores, cancelLocked, emitBookingEvent, SYSTEM } from '../bookings/index.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { ok, type Result } from '../shared/result.js';
 import type { PaymentProvider } from './checkout.js';
@@ -9,7 +9,7 @@ import { recordPaymentLocked } from './record-payment.js';
 import { recordRefundLocked, refundBooking } from './refund-booking.js';
 import { holdWaitsOn, moneyToReturn, recordedRefundIds } from './rules.js';
 
-export type PaymentEventStores = CancelStores & { providerEvents: ProviderEventStore };
+type PaymentEventStores = CancelStores & { providerEvents: ProviderEventStore };
 
 export interface HandlePaymentEventDeps {
   /** On the pool: the event is handled in a transaction of its own. */

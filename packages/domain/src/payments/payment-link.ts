@@ -1,6 +1,5 @@
-import type { BookingContext } from '../bookings/create-booking.js';
-import type { BookingStores } from '../bookings/ports.js';
-import { outstandingAmount } from '../bookings/rules.js';
+import type { BookingContext, BookingStores } from '../bookings/index.js';
+import { outstandingAmount } from '../bookings/index.js';
 import { unprocessable } from '../shared/errors.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';

@@ -1,4 +1,4 @@
-export const PAYMENT_PURPOSES = ['FULL', 'DEPOSIT', 'BALANCE'] as const;
+const PAYMENT_PURPOSES = ['FULL', 'DEPOSIT', 'BALANCE'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 /** A hosted payment page for one amount of one booking (checkout, payment link or retry). */

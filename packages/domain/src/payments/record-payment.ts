@@ -1,7 +1,6 @@
-import { emitBookingEvent, recordStatus } from '../bookings/booking-writes.js';
-import type { BookingPatch, BookingRecord, BookingStores } from '../bookings/ports.js';
-import { derivePaymentStatus } from '../bookings/rules.js';
-import { requestGuestEmail } from '../notifications/request-guest-email.js';
+import type { BookingPatch, BookingRecord, BookingStores } from '../bookings/index.js';
+import { derivePaymentStatus, emitBookingEvent, recordStatus } from '../bookings/index.js';
+import { requestGuestEmail } from '../notifications/index.js';
 import { newId } from '../shared/ids.js';
 import type { Clock } from '../shared/ports.js';
 import type { PaymentSession } from './ports.js';

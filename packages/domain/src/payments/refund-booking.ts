@@ -1,7 +1,5 @@
-import { emitBookingEvent } from '../bookings/booking-writes.js';
-import type { BookingContext } from '../bookings/create-booking.js';
-import type { BookingRecord, BookingStores } from '../bookings/ports.js';
-import { derivePaymentStatus } from '../bookings/rules.js';
+import type { BookingContext, BookingRecord, BookingStores } from '../bookings/index.js';
+import { derivePaymentStatus, emitBookingEvent } from '../bookings/index.js';
 import { notFound, unprocessable } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';

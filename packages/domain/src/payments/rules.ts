@@ -1,4 +1,4 @@
-import type { BookingRecord } from '../bookings/ports.js';
+import type { BookingRecord } from '../bookings/index.js';
 import type { PaymentRecord, PaymentSession } from './ports.js';
 
 /**

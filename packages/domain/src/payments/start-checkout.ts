@@ -1,5 +1,5 @@
-import type { BookingStores } from '../bookings/ports.js';
-import { localDateOf } from '../catalog/local-time.js';
+import type { BookingStores } from '../bookings/index.js';
+import { localDateOf } from '../catalog/index.js';
 import { notFound, unprocessable } from '../shared/errors.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';

@@ -31,7 +31,7 @@ export const SlugSchema = v.pipe(
 export const CurrencySchema = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'invalid_currency'));
 
 /** Amounts in minor units up to 10^12 keep every sum a safe integer. */
-export const MAX_AMOUNT = 1_000_000_000_000;
+const MAX_AMOUNT = 1_000_000_000_000;
 export const AmountSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_AMOUNT));
 
 /** True when `YYYY-MM-DD` names a real day: JavaScript would roll 2026-02-30 into March. */

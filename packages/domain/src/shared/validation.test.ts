@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { CreateCustomerSchema } from '../crm/customer-schemas.js';
+import { CreateCustomerSchema } from '../crm/index.js';
 import { DateSchema } from './schemas.js';
 import { parseInput } from './validation.js';
 

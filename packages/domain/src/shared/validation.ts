@@ -43,7 +43,7 @@ function issueCode(issue: Issue): string {
   return ISSUE_BY_TYPE[issue.type] ?? 'invalid_value';
 }
 
-export function toErrorDetails(issues: readonly Issue[], root = ''): ErrorDetail[] {
+function toErrorDetails(issues: readonly Issue[], root = ''): ErrorDetail[] {
   return issues.map((issue) => ({ field: fieldOf(issue, root) || root || 'body', issue: issueCode(issue) }));
 }
 

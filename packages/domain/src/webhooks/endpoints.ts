@@ -32,7 +32,7 @@ export interface WebhookDeps<K extends keyof WebhookStores = keyof WebhookStores
 }
 
 const HOUR = 60 * 60 * 1000;
-export const DEFAULT_SECRET_OVERLAP_HOURS = 24;
+const DEFAULT_SECRET_OVERLAP_HOURS = 24;
 
 export const newWebhookSecret = () => `whsec_${randomBase62(32)}`;
 

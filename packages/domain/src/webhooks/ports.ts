@@ -1,4 +1,4 @@
-import type { OutboxEvent } from '../events/outbox.js';
+import type { OutboxEvent } from '../events/index.js';
 import type { Page, PageRequest } from '../shared/ports.js';
 import type { WebhookDelivery, WebhookEndpoint } from './schemas.js';
 

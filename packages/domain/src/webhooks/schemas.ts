@@ -71,7 +71,7 @@ export const RotateWebhookSecretSchema = v.strictObject({
   overlapHours: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(168))),
 });
 
-export const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
+const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
 
 export const WebhookDeliverySchema = v.object({
   id: v.string(),

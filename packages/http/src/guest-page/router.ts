@@ -1,18 +1,16 @@
+import { GuestCancellationSchema, WaiverSchema } from '@travelops/domain/bookings';
 import {
   cancelPublicBooking,
-  type DomainError,
-  GuestCancellationSchema,
   getPublicBooking,
   guestBookingEvent,
   type PublicBooking,
-  parseInput,
   payPublicBalance,
   retryPublicPayment,
   signWaiver,
   toIcs,
   viewForGuest,
-  WaiverSchema,
-} from '@travelops/domain';
+} from '@travelops/domain/guests';
+import { type DomainError, parseInput } from '@travelops/domain/shared';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { HttpDeps } from '../deps.js';
 import { sendError, statusForCode } from '../errors.js';

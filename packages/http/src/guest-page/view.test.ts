@@ -1,4 +1,4 @@
-import type { PublicBooking } from '@travelops/domain';
+import type { PublicBooking } from '@travelops/domain/guests';
 import { describe, expect, it } from 'vitest';
 import { localeOf } from './format.js';
 import { bookingPage, checkoutRedirectPage, guestPagePolicy, notFoundPage } from './view.js';

@@ -1,4 +1,4 @@
-import type { PublicBooking } from '@travelops/domain';
+import type { PublicBooking } from '@travelops/domain/guests';
 import { pagePolicy } from '../csp.js';
 import { escapeHtml as e, type Formatters, formatters } from './format.js';
 import { guestStrings as s } from './strings.js';

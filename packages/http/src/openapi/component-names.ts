@@ -1,16 +1,38 @@
-import * as domain from '@travelops/domain';
+import * as access from '@travelops/domain/access';
+import * as bookings from '@travelops/domain/bookings';
+import * as catalog from '@travelops/domain/catalog';
+import * as crm from '@travelops/domain/crm';
+import * as guests from '@travelops/domain/guests';
+import * as notifications from '@travelops/domain/notifications';
+import * as operations from '@travelops/domain/operations';
+import * as payments from '@travelops/domain/payments';
+import * as shared from '@travelops/domain/shared';
+import * as webhooks from '@travelops/domain/webhooks';
 import type * as v from 'valibot';
 import * as leadRoutes from '../routes/leads.js';
 import * as errorResponses from './error-responses.js';
 
 /**
- * Modules whose exported `XxxSchema` constants name components: the domain, which owns the
- * contract, and the HTTP modules that declare a contract schema of their own.
+ * Modules whose exported `XxxSchema` constants name components: the domain's contexts, which own
+ * the contract, and the HTTP modules that declare a contract schema of their own.
  */
-const SCHEMA_MODULES: readonly Record<string, unknown>[] = [domain, errorResponses, leadRoutes];
+const SCHEMA_MODULES: readonly Record<string, unknown>[] = [
+  access,
+  bookings,
+  catalog,
+  crm,
+  guests,
+  notifications,
+  operations,
+  payments,
+  shared,
+  webhooks,
+  errorResponses,
+  leadRoutes,
+];
 
 /** Names published before they were derived; renaming a component would rename a client's type. */
-const PUBLISHED_NAMES = new Map<unknown, string>([[domain.SetBookingStatusSchema, 'BookingStatusChange']]);
+const PUBLISHED_NAMES = new Map<unknown, string>([[bookings.SetBookingStatusSchema, 'BookingStatusChange']]);
 
 export const isSchema = (value: unknown): value is v.GenericSchema =>
   typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'schema';

@@ -1,4 +1,12 @@
-import * as domain from '@travelops/domain';
+import { SessionSchema } from '@travelops/domain/access';
+import {
+  BookingSchema,
+  CheckInSchema,
+  SetBookingStatusSchema,
+  WaiverSchema,
+} from '@travelops/domain/bookings';
+import { TourSchema } from '@travelops/domain/catalog';
+import { DateTimeSchema, PageQuerySchema } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { apiRoutes } from '../routes/index.js';
@@ -21,14 +29,14 @@ describe('component names', () => {
   });
 
   it('keeps a name published before names were derived', () => {
-    expect(SCHEMA_NAMES.get(domain.SetBookingStatusSchema)).toBe('BookingStatusChange');
+    expect(SCHEMA_NAMES.get(SetBookingStatusSchema)).toBe('BookingStatusChange');
   });
 });
 
 describe('collectComponents', () => {
   it('publishes a named object at a root or nested, sorted by name, and leaves scalars and anonymous objects inline', () => {
-    const body = v.object({ booking: domain.BookingSchema, at: domain.DateTimeSchema, x: v.object({}) });
-    expect(namesOf(collectComponents({ referenced: [body, domain.TourSchema], inlined: [] }))).toEqual([
+    const body = v.object({ booking: BookingSchema, at: DateTimeSchema, x: v.object({}) });
+    expect(namesOf(collectComponents({ referenced: [body, TourSchema], inlined: [] }))).toEqual([
       'Booking',
       'CancellationPolicy',
       'Participant',
@@ -38,23 +46,23 @@ describe('collectComponents', () => {
   });
 
   it('reaches through optional, nullable, arrays and unions', () => {
-    const body = v.union([v.optional(domain.CheckInSchema), v.array(v.nullable(domain.WaiverSchema))]);
+    const body = v.union([v.optional(CheckInSchema), v.array(v.nullable(WaiverSchema))]);
     expect(namesOf(collectComponents({ referenced: [body], inlined: [] }))).toEqual(['CheckIn', 'Waiver']);
   });
 
   it('spells out the schema of a pipe and the roots of parameters, but not what they contain', () => {
     const piped = v.pipe(
-      domain.CheckInSchema,
+      CheckInSchema,
       v.check(() => true),
     );
-    const query = v.object({ nested: domain.WaiverSchema });
-    expect(
-      namesOf(collectComponents({ referenced: [piped], inlined: [domain.PageQuerySchema, query] })),
-    ).toEqual(['Waiver']);
+    const query = v.object({ nested: WaiverSchema });
+    expect(namesOf(collectComponents({ referenced: [piped], inlined: [PageQuerySchema, query] }))).toEqual([
+      'Waiver',
+    ]);
   });
 
   it('keeps published-inline schemas inline', () => {
-    expect(namesOf(collectComponents({ referenced: [domain.SessionSchema], inlined: [] }))).toEqual([]);
+    expect(namesOf(collectComponents({ referenced: [SessionSchema], inlined: [] }))).toEqual([]);
   });
 
   it('lists in PUBLISHED_INLINE only schemas that the API would otherwise publish as components', () => {

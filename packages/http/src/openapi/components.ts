@@ -1,4 +1,17 @@
-import * as domain from '@travelops/domain';
+import {
+  ApiKeySchema,
+  ApiKeyWithSecretSchema,
+  CreateApiKeySchema,
+  LoginSchema,
+  MemberSchema,
+  SessionSchema,
+  SessionWorkspaceSchema,
+  SignedOutSchema,
+  UpdateMemberSchema,
+} from '@travelops/domain/access';
+import { AddOnInputSchema, BookingAddOnSchema } from '@travelops/domain/bookings';
+import { TourAddOnSchema } from '@travelops/domain/catalog';
+import { DeletedSchema, RotateWebhookSecretSchema } from '@travelops/domain/webhooks';
 import type * as v from 'valibot';
 import { isSchema, SCHEMA_NAMES } from './component-names.js';
 
@@ -8,20 +21,20 @@ import { isSchema, SCHEMA_NAMES } from './component-names.js';
  * clients a new type: a contract change of its own, not a side effect. New schemas never go here.
  */
 export const PUBLISHED_INLINE: ReadonlySet<v.GenericSchema> = new Set<v.GenericSchema>([
-  domain.AddOnInputSchema,
-  domain.ApiKeySchema,
-  domain.ApiKeyWithSecretSchema,
-  domain.BookingAddOnSchema,
-  domain.CreateApiKeySchema,
-  domain.DeletedSchema,
-  domain.LoginSchema,
-  domain.MemberSchema,
-  domain.RotateWebhookSecretSchema,
-  domain.SessionSchema,
-  domain.SessionWorkspaceSchema,
-  domain.SignedOutSchema,
-  domain.TourAddOnSchema,
-  domain.UpdateMemberSchema,
+  AddOnInputSchema,
+  ApiKeySchema,
+  ApiKeyWithSecretSchema,
+  BookingAddOnSchema,
+  CreateApiKeySchema,
+  DeletedSchema,
+  LoginSchema,
+  MemberSchema,
+  RotateWebhookSecretSchema,
+  SessionSchema,
+  SessionWorkspaceSchema,
+  SignedOutSchema,
+  TourAddOnSchema,
+  UpdateMemberSchema,
 ]);
 
 const OBJECT_TYPES = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);

@@ -1,4 +1,4 @@
-import { PaginationSchema } from '@travelops/domain';
+import { PaginationSchema } from '@travelops/domain/shared';
 import type * as v from 'valibot';
 import { acceptsBearer, type RouteDefinition } from '../route.js';
 import { SCHEMA_NAMES } from './component-names.js';

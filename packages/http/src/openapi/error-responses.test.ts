@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@travelops/domain';
+import { ERROR_CODES } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { statusForCode } from '../errors.js';

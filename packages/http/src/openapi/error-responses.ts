@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@travelops/domain';
+import { ERROR_CODES, type ErrorCode } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { statusForCode } from '../errors.js';
 

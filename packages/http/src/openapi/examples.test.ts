@@ -1,4 +1,5 @@
-import { BookingSchema, ERROR_CODES } from '@travelops/domain';
+import { BookingSchema } from '@travelops/domain/bookings';
+import { ERROR_CODES } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { apiRoutes } from '../routes/index.js';

@@ -1,4 +1,4 @@
-import { ID_PREFIXES } from '@travelops/domain';
+import { ID_PREFIXES } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { SCHEMA_NAMES } from './component-names.js';
 

@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENT_TYPES } from '@travelops/domain';
+import { WEBHOOK_EVENT_TYPES } from '@travelops/domain/webhooks';
 import { expect, it } from 'vitest';
 import { apiRoutes } from '../routes/index.js';
 import { buildOpenApiDocument } from './document.js';

@@ -1,4 +1,6 @@
-import { BookingSchema, IncidentSchema, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@travelops/domain';
+import { BookingSchema } from '@travelops/domain/bookings';
+import { IncidentSchema } from '@travelops/domain/operations';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@travelops/domain/webhooks';
 import type * as v from 'valibot';
 import { isSchema } from './component-names.js';
 import { exampleOf } from './examples.js';

@@ -4,10 +4,9 @@ import {
   ApiKeyWithSecretSchema,
   CreateApiKeySchema,
   listApiKeys,
-  ok,
-  PageQuerySchema,
   toApiKeyView,
-} from '@travelops/domain';
+} from '@travelops/domain/access';
+import { ok, PageQuerySchema } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { defineRoute } from '../route.js';
 import { PathId, WorkspaceParams } from './params.js';

@@ -1,5 +1,6 @@
 import { deriveCsrfToken, hashTokenSecret, logIn, logOut } from '@travelops/auth';
-import { fail, LoginSchema, ok, SessionSchema, SignedOutSchema, toSessionView } from '@travelops/domain';
+import { LoginSchema, SessionSchema, SignedOutSchema, toSessionView } from '@travelops/domain/access';
+import { fail, ok } from '@travelops/domain/shared';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../cookies.js';
 import { clientKey, rateLimited } from '../rate-limit.js';
 import { defineRoute } from '../route.js';

@@ -4,10 +4,10 @@ import {
   createAvailability,
   ListAvailabilityQuerySchema,
   listAvailability,
-  ok,
   UpdateAvailabilitySchema,
-  updateDeparture,
-} from '@travelops/domain';
+} from '@travelops/domain/catalog';
+import { updateDeparture } from '@travelops/domain/operations';
+import { ok } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
 import { PathId, WorkspaceParams } from './params.js';

@@ -2,12 +2,12 @@ import {
   BlackoutDateSchema,
   CreateBlackoutDateSchema,
   createBlackoutDate,
-  DeletedSchema,
   deleteBlackoutDate,
   ListBlackoutDatesQuerySchema,
   listBlackoutDates,
-  ok,
-} from '@travelops/domain';
+} from '@travelops/domain/operations';
+import { ok } from '@travelops/domain/shared';
+import { DeletedSchema } from '@travelops/domain/webhooks';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
 import { PathId, WorkspaceParams } from './params.js';

@@ -7,7 +7,6 @@ import {
   CheckInSchema,
   checkInBooking,
   createBooking,
-  createPaymentLink,
   extendHold,
   getBooking,
   HoldExtensionSchema,
@@ -15,20 +14,17 @@ import {
   listBookingChanges,
   listBookingHistory,
   listBookings,
-  ok,
-  type Page,
-  PageQuerySchema,
   PaymentLinkSchema,
   RefundCreateSchema,
-  type Result,
-  refundBooking,
   rotatePublicToken,
   SetBookingStatusSchema,
   setBookingStatus,
   toBookingView,
   UpdateBookingSchema,
   updateBooking,
-} from '@travelops/domain';
+} from '@travelops/domain/bookings';
+import { createPaymentLink, refundBooking } from '@travelops/domain/payments';
+import { ok, type Page, PageQuerySchema, type Result } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { badRequest } from '../errors.js';
 import { defineRoute, type Reply } from '../route.js';

@@ -2,15 +2,15 @@ import {
   CompanySchema,
   CreateCompanySchema,
   createCompany,
-  DeletedSchema,
   deleteCompany,
   getCompany,
   ListCompaniesQuerySchema,
   listCompanies,
-  ok,
   UpdateCompanySchema,
   updateCompany,
-} from '@travelops/domain';
+} from '@travelops/domain/crm';
+import { ok } from '@travelops/domain/shared';
+import { DeletedSchema } from '@travelops/domain/webhooks';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
 import { PathId, WorkspaceParams } from './params.js';

@@ -2,15 +2,15 @@ import {
   CreateCrmTaskSchema,
   CrmTaskSchema,
   createCrmTask,
-  DeletedSchema,
   deleteCrmTask,
   getCrmTask,
   ListCrmTasksQuerySchema,
   listCrmTasks,
-  ok,
   UpdateCrmTaskSchema,
   updateCrmTask,
-} from '@travelops/domain';
+} from '@travelops/domain/crm';
+import { ok } from '@travelops/domain/shared';
+import { DeletedSchema } from '@travelops/domain/webhooks';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
 import { PathId, WorkspaceParams } from './params.js';

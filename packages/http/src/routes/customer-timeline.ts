@@ -3,10 +3,9 @@ import {
   CreateCustomerNoteSchema,
   CustomerNoteSchema,
   getCustomerTimeline,
-  ok,
-  PageQuerySchema,
   TimelineEntrySchema,
-} from '@travelops/domain';
+} from '@travelops/domain/crm';
+import { ok, PageQuerySchema } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
 import { PathId } from './params.js';

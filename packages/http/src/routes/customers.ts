@@ -5,10 +5,10 @@ import {
   getCustomer,
   ListCustomersQuerySchema,
   listCustomers,
-  ok,
   UpdateCustomerSchema,
   updateCustomer,
-} from '@travelops/domain';
+} from '@travelops/domain/crm';
+import { ok } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
 import { PathId, WorkspaceParams } from './params.js';

@@ -3,7 +3,6 @@ import {
   CreateVendorSchema,
   createVehicle,
   createVendor,
-  DeletedSchema,
   deleteVehicle,
   deleteVendor,
   getVehicle,
@@ -12,14 +11,15 @@ import {
   ListVendorsQuerySchema,
   listVehicles,
   listVendors,
-  ok,
   UpdateVehicleSchema,
   UpdateVendorSchema,
   updateVehicle,
   updateVendor,
   VehicleSchema,
   VendorSchema,
-} from '@travelops/domain';
+} from '@travelops/domain/operations';
+import { ok } from '@travelops/domain/shared';
+import { DeletedSchema } from '@travelops/domain/webhooks';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
 import { PathId, WorkspaceParams } from './params.js';

@@ -4,17 +4,17 @@ import {
   createGuide,
   createTimeOff,
   DateRangeQuerySchema,
-  DeletedSchema,
   deleteTimeOff,
   GuideSchema,
   ListGuidesQuerySchema,
   listGuides,
   listTimeOff,
-  ok,
   TimeOffSchema,
   UpdateGuideSchema,
   updateGuide,
-} from '@travelops/domain';
+} from '@travelops/domain/operations';
+import { ok } from '@travelops/domain/shared';
+import { DeletedSchema } from '@travelops/domain/webhooks';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
 import { PathId, WorkspaceParams } from './params.js';

@@ -5,10 +5,10 @@ import {
   IncidentSchema,
   ListIncidentsQuerySchema,
   listIncidents,
-  ok,
   UpdateIncidentSchema,
   updateIncident,
-} from '@travelops/domain';
+} from '@travelops/domain/operations';
+import { ok } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
 import { PathId, WorkspaceParams } from './params.js';

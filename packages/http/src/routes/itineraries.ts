@@ -3,7 +3,6 @@ import {
   CreateItineraryItemSchema,
   CreateItinerarySchema,
   createItinerary,
-  DeletedSchema,
   deleteItineraryItem,
   getItinerary,
   getPublicItinerary,
@@ -11,13 +10,14 @@ import {
   ItinerarySchema,
   ListItinerariesQuerySchema,
   listItineraries,
-  ok,
   PublicItinerarySchema,
   UpdateItineraryItemSchema,
   UpdateItinerarySchema,
   updateItinerary,
   updateItineraryItem,
-} from '@travelops/domain';
+} from '@travelops/domain/operations';
+import { ok } from '@travelops/domain/shared';
+import { DeletedSchema } from '@travelops/domain/webhooks';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
 import { PathId, WorkspaceParams } from './params.js';

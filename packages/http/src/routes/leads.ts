@@ -4,16 +4,16 @@ import {
   CustomerSchema,
   convertLead,
   createLead,
-  DeletedSchema,
   deleteLead,
   getLead,
   LeadSchema,
   ListLeadsQuerySchema,
   listLeads,
-  ok,
   UpdateLeadSchema,
   updateLead,
-} from '@travelops/domain';
+} from '@travelops/domain/crm';
+import { ok } from '@travelops/domain/shared';
+import { DeletedSchema } from '@travelops/domain/webhooks';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
 import { PathId, WorkspaceParams } from './params.js';

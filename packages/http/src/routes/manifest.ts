@@ -1,10 +1,6 @@
-import {
-  DepartureManifestSchema,
-  getDepartureManifest,
-  localDateTime,
-  manifestTable,
-  ok,
-} from '@travelops/domain';
+import { localDateTime } from '@travelops/domain/catalog';
+import { DepartureManifestSchema, getDepartureManifest, manifestTable } from '@travelops/domain/operations';
+import { ok } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { toCsv } from '../csv.js';
 import { defineRoute, prefersMediaType } from '../route.js';

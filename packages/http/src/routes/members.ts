@@ -1,14 +1,13 @@
 import {
   changeMemberRole,
-  DeletedSchema,
   listMembers,
   MemberSchema,
-  ok,
-  PageQuerySchema,
   removeMember,
   toMemberView,
   UpdateMemberSchema,
-} from '@travelops/domain';
+} from '@travelops/domain/access';
+import { ok, PageQuerySchema } from '@travelops/domain/shared';
+import { DeletedSchema } from '@travelops/domain/webhooks';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
 import { PathId, WorkspaceParams } from './params.js';

@@ -1,4 +1,4 @@
-import { PageQuerySchema, text } from '@travelops/domain';
+import { PageQuerySchema, text } from '@travelops/domain/shared';
 import * as v from 'valibot';
 
 /** A path segment that may name a record; anything longer, or with NUL (PostgreSQL refuses it), names nothing. */

@@ -3,19 +3,20 @@ import {
   BookingCreateSchema,
   type BookingLinks,
   type BookingRecord,
+  GuestCancellationSchema,
+  WaiverSchema,
+} from '@travelops/domain/bookings';
+import {
   cancelPublicBooking,
   createPublicBooking,
-  GuestCancellationSchema,
   getPublicBooking,
-  ok,
   PublicBookingSchema,
   payPublicBalance,
-  type Result,
   retryPublicPayment,
   signWaiver,
   viewForGuest,
-  WaiverSchema,
-} from '@travelops/domain';
+} from '@travelops/domain/guests';
+import { ok, type Result } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import type { UseCaseDeps } from '../deps.js';
 import { clientKey } from '../rate-limit.js';

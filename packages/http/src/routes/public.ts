@@ -5,12 +5,12 @@ import {
   getPublicTour,
   listPublicAvailability,
   listPublicTours,
-  ok,
   PublicAvailabilityQuerySchema,
   PublicCalendarQuerySchema,
   PublicDepartureSchema,
   TourSchema,
-} from '@travelops/domain';
+} from '@travelops/domain/catalog';
+import { ok } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { defineRoute, type RawReply, toReply } from '../route.js';
 import { PathId } from './params.js';

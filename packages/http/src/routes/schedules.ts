@@ -4,15 +4,14 @@ import {
   createSchedule,
   getSchedule,
   listSchedules,
-  ok,
-  PageQuerySchema,
   ScheduleCancelledSchema,
   ScheduleCreatedSchema,
   ScheduleSchema,
   ScheduleUpdatedSchema,
   UpdateScheduleSchema,
   updateSchedule,
-} from '@travelops/domain';
+} from '@travelops/domain/catalog';
+import { ok, PageQuerySchema } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
 import { PathId } from './params.js';

@@ -3,11 +3,11 @@ import {
   createTour,
   getTour,
   listTours,
-  ok,
   TourSchema,
   UpdateTourSchema,
   updateTour,
-} from '@travelops/domain';
+} from '@travelops/domain/catalog';
+import { ok } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
 import { PageQuery, PathId, WorkspaceParams } from './params.js';

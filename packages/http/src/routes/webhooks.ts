@@ -1,3 +1,4 @@
+import { ok, PageQuerySchema, type Result } from '@travelops/domain/shared';
 import {
   CreateWebhookEndpointSchema,
   createWebhookEndpoint,
@@ -6,9 +7,6 @@ import {
   getWebhookEndpoint,
   listWebhookDeliveries,
   listWebhookEndpoints,
-  ok,
-  PageQuerySchema,
-  type Result,
   RotateWebhookSecretSchema,
   resendWebhookDelivery,
   rotateWebhookSecret,
@@ -20,7 +18,7 @@ import {
   type WebhookEndpointRecord,
   WebhookEndpointSchema,
   WebhookEndpointWithSecretSchema,
-} from '@travelops/domain';
+} from '@travelops/domain/webhooks';
 import * as v from 'valibot';
 import { defineRoute, type Reply, toReply } from '../route.js';
 import { PathId, WorkspaceParams } from './params.js';

@@ -1,13 +1,12 @@
 import {
-  type Clock,
   type GuestEmail,
   type GuestEmailSettings,
   type NotificationStores,
   planDepartureReminders,
   planHoldWarnings,
   planRequestedEmails,
-  type UnitOfWork,
-} from '@travelops/domain';
+} from '@travelops/domain/notifications';
+import type { Clock, UnitOfWork } from '@travelops/domain/shared';
 import type { RetryPolicy } from '@travelops/webhooks';
 import type { Logger } from '../logger.js';
 import type { Job } from '../worker.js';

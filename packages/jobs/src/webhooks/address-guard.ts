@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { type EndpointUrlCheck, fail, ok, unprocessable } from '@travelops/domain';
+import { fail, ok, unprocessable } from '@travelops/domain/shared';
+import type { EndpointUrlCheck } from '@travelops/domain/webhooks';
 
 /** Loopback, private, link-local, CGNAT, documentation, multicast and reserved IPv4: never a receiver in production. */
 const BLOCKED_V4 = new BlockList();

@@ -1,4 +1,5 @@
-import { type ClaimedDelivery, type Clock, signingSecrets, type WebhookStores } from '@travelops/domain';
+import type { Clock } from '@travelops/domain/shared';
+import { type ClaimedDelivery, signingSecrets, type WebhookStores } from '@travelops/domain/webhooks';
 import {
   DEFAULT_RETRY_POLICY,
   decideAfterAttempt,

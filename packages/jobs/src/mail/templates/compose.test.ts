@@ -1,4 +1,5 @@
-import { GUEST_EMAIL_KINDS, type GuestEmailContext, type PublicBooking } from '@travelops/domain';
+import type { PublicBooking } from '@travelops/domain/guests';
+import { GUEST_EMAIL_KINDS, type GuestEmailContext } from '@travelops/domain/notifications';
 import { describe, expect, it } from 'vitest';
 import { composeGuestEmail } from './compose.js';
 

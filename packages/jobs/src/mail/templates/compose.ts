@@ -3,7 +3,7 @@ import type {
   GuestEmailComposer,
   GuestEmailContext,
   GuestEmailRequest,
-} from '@travelops/domain';
+} from '@travelops/domain/notifications';
 import { type Block, oneLine, render } from './layout.js';
 import { en } from './strings.en.js';
 

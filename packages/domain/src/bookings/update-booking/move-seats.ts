@@ -1,0 +1,38 @@
+import { fail, ok, type Result } from '../../shared/result.js';
+import type { BookingRecord, BookingStores } from '../ports.js';
+import { soldOut } from '../rules.js';
+import type { ChangePlan } from './plan-change.js';
+
+/** Seats the change adds to the target (negative: gives back): all of them on a new departure. */
+export function seatDelta(
+  booking: Pick<BookingRecord, 'participantCount'>,
+  plan: Pick<ChangePlan, 'moving' | 'count'>,
+): number {
+  return plan.moving ? plan.count : plan.count - booking.participantCount;
+}
+
+/**
+ * Moves the seats under the departures' locks: the old departure's back first when moving,
+ * then the target's delta. The seat constraint is the backstop: a refused delta is 409.
+ */
+export async function moveSeats(
+  stores: Pick<BookingStores, 'availability'>,
+  workspaceId: string,
+  booking: Pick<BookingRecord, 'participantCount'>,
+  plan: Pick<ChangePlan, 'target' | 'current' | 'moving' | 'count'>,
+): Promise<Result<true>> {
+  if (plan.moving) {
+    const released = await stores.availability.adjustBookedSeats(
+      workspaceId,
+      plan.current.id,
+      -booking.participantCount,
+    );
+    if (!released.ok) return released;
+  }
+  const delta = seatDelta(booking, plan);
+  if (delta !== 0) {
+    const reserved = await stores.availability.adjustBookedSeats(workspaceId, plan.target.id, delta);
+    if (!reserved.ok) return fail(soldOut(plan.target));
+  }
+  return ok(true);
+}

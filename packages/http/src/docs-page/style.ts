@@ -1,0 +1,43 @@
+/**
+ * The reference's one inline `<style>`, allowed by its hash (csp.ts): no script, no other style.
+ * Wide screens get the sections as a sidebar; a phone gets them after the content, one tap away
+ * ("Sections" in the bar).
+ */
+export const REFERENCE_STYLE = [
+  '*{box-sizing:border-box}html{scroll-padding-top:3.5rem}',
+  'body{margin:0;font:15px/1.55 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1c2430;background:#fff}',
+  'a{color:#0b57d0}h1 small{color:#5a6472;font-weight:400;font-size:.6em}',
+  'code,pre{font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}',
+  'code{background:#f1f3f5;padding:0 .25rem;border-radius:3px;overflow-wrap:anywhere}',
+  'pre{background:#f6f8fa;border:1px solid #e3e7ec;border-radius:6px;padding:.75rem;overflow:auto;max-height:30rem}',
+  'pre code{background:none;padding:0;overflow-wrap:normal}',
+  '.skip{position:absolute;left:-999rem}.skip:focus{left:1rem;top:.5rem;z-index:2;background:#fff;padding:.5rem}',
+  '.bar{position:sticky;top:0;z-index:1;display:flex;gap:1rem;align-items:baseline;padding:.7rem 1.25rem;background:#fff;border-bottom:1px solid #e3e7ec}',
+  '.brand{margin-right:auto;font-weight:600;color:#1c2430;text-decoration:none}.brand span{color:#5a6472;font-weight:400}',
+  '.to-sections{display:none}',
+  '.layout{display:grid;grid-template-columns:16rem minmax(0,1fr);max-width:80rem;margin:0 auto}',
+  'main{grid-column:2;grid-row:1;min-width:0;padding:1rem 2rem 4rem}',
+  '.sections{grid-column:1;grid-row:1;align-self:start;position:sticky;top:3.2rem;max-height:calc(100vh - 3.2rem);overflow:auto;padding:1rem .75rem;border-right:1px solid #e3e7ec}',
+  '.sections ul,.operations{list-style:none;margin:0;padding:0}',
+  '.sections a{display:block;padding:.2rem .5rem;border-radius:4px;text-decoration:none}',
+  '.sections a[aria-current=page]{background:#e8f0fe;font-weight:600}',
+  '.operations li{margin:.4rem 0}.operations a{display:grid;grid-template-columns:auto minmax(0,1fr);column-gap:.6rem;align-items:baseline;text-decoration:none}',
+  '.operations .method{grid-row:span 2}.operations .path{background:none;padding:0;color:#5a6472}.operations a:hover span:not(.method){text-decoration:underline}',
+  '.operation{margin-top:2.5rem;padding-top:1rem;border-top:1px solid #e3e7ec}',
+  '.operation h2{margin:.25rem 0}.anchor{color:inherit;text-decoration:none}',
+  'h3{margin:1.25rem 0 .25rem;font-size:1rem}',
+  '.endpoint{display:flex;flex-wrap:wrap;gap:.5rem;align-items:baseline;margin:.25rem 0}',
+  '.method{display:inline-block;min-width:3.6rem;text-align:center;border-radius:3px;color:#fff;font:600 12px/1.8 ui-monospace,monospace}',
+  '.get{background:#1a7f37}.post{background:#0b57d0}.put{background:#8250df}.patch{background:#9a6700}.delete{background:#cf222e}.event{background:#5a6472}',
+  '.meta{margin:.25rem 0;color:#5a6472;font-size:.9em}',
+  '.fields,.responses{list-style:none;margin:.25rem 0;padding:0}',
+  '.fields .fields{margin-left:.35rem;padding-left:1rem;border-left:2px solid #e3e7ec}',
+  '.fields li,.responses>li{margin:.45rem 0}.field{margin:0}',
+  '.name{font-weight:600}.type{color:#5a6472}.required{color:#cf222e;font-size:.85em}',
+  '.desc p,.rules p{margin:.1rem 0}.rules{color:#5a6472;font-size:.9em}',
+  '.status{font:600 13px ui-monospace,monospace}.s2{color:#1a7f37}.s4,.s5{color:#cf222e}',
+  '.headers{margin:.2rem 0;padding-left:1.25rem;font-size:.9em}',
+  'details{margin:.35rem 0}summary{cursor:pointer;color:#0b57d0}',
+  '@media (max-width:50rem){.to-sections{display:inline}.layout{display:block}main{padding:1rem}',
+  '.sections{position:static;max-height:none;border:0;border-top:1px solid #e3e7ec;padding:1rem}}',
+].join('');
