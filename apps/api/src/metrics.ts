@@ -1,5 +1,6 @@
 import type { Database } from '@travelops/db';
-import type { HttpMetrics, Logger } from '@travelops/http';
+import type { Logger } from '@travelops/domain/shared';
+import type { HttpMetrics } from '@travelops/http';
 import type { DeliveryAttemptOutcome } from '@travelops/jobs';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 

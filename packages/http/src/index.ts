@@ -15,7 +15,6 @@ export type {
   HttpDeps,
   /** @public HttpDeps.metrics: the composition root records request figures through it. */
   HttpMetrics,
-  Logger,
   /** @public HttpDeps.readiness: the composition root writes one per dependency. */
   ReadinessCheck,
   UseCaseDeps,

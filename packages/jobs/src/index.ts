@@ -11,8 +11,6 @@ export {
   defaultLogFormat,
   LOG_FORMATS,
   LOG_LEVELS,
-  /** @public The logger the apps hand to createJobs and createWorker, and write their own lines to. */
-  type Logger,
   type LogLevel,
   /** @public createJsonLogger's argument: where the lines go (the CLI passes stderr). */
   type LogStream,

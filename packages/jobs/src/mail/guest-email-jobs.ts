@@ -6,9 +6,8 @@ import {
   planHoldWarnings,
   planRequestedEmails,
 } from '@travelops/domain/notifications';
-import type { Clock, UnitOfWork } from '@travelops/domain/shared';
+import type { Clock, Logger, UnitOfWork } from '@travelops/domain/shared';
 import type { RetryPolicy } from '@travelops/webhooks';
-import type { Logger } from '../logger.js';
 import type { Job } from '../worker.js';
 import { decideAfterSend } from './policy.js';
 import type { MailTransport } from './smtp-transport.js';
