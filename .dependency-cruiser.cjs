@@ -106,9 +106,12 @@ module.exports = {
       severity: 'error',
       comment:
         'packages/jobs runs domain use cases on a schedule and signs deliveries: among workspace ' +
-        'packages it imports the domain and webhooks only; the apps hand it the database.',
+        'packages it imports the domain and webhooks only (and html, the leaf that escapes its ' +
+        "e-mails' text as the pages'); the apps hand it the database.",
       from: { path: '^packages/jobs/', pathNot: notLayerCode },
-      to: { path: ['^packages/(?!domain/|webhooks/|jobs/)', '^@travelops/(?!(domain|webhooks)(/|$))'] },
+      to: {
+        path: ['^packages/(?!domain/|webhooks/|html/|jobs/)', '^@travelops/(?!(domain|webhooks|html)(/|$))'],
+      },
     },
     {
       name: 'jobs-drive-no-database-or-server',
@@ -183,6 +186,15 @@ module.exports = {
           npmPackage(['knex', 'knex-pglite', 'pg', '@electric-sql/[^/]+']),
         ],
       },
+    },
+    {
+      name: 'html-imports-nothing',
+      severity: 'error',
+      comment:
+        'packages/html (the one escapeHtml of the pages and the e-mails) is a leaf: no workspace ' +
+        'package, no npm or node: module, so http and jobs can both import it and point inward.',
+      from: { path: '^packages/html/', pathNot: notLayerCode },
+      to: { pathNot: '^packages/html/' },
     },
     {
       name: 'stripe-imports-only-the-domain',

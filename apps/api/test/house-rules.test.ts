@@ -68,6 +68,7 @@ const PROBES: Record<string, Record<string, string>> = {
     'apps/console/src/probe.ts': "export * from '@travelops/domain/bookings';",
   },
   'not-to-unresolvable': { 'packages/auth/src/probe.ts': "export * from './missing.js';" },
+  'html-imports-nothing': { 'packages/html/src/probe.ts': "export * from 'node:fs';" },
 };
 
 let copy: string;

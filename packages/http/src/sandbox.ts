@@ -1,6 +1,7 @@
 import { viewForGuest } from '@travelops/domain/guests';
 import { completePayment, findPaymentSession, type PaymentProvider } from '@travelops/domain/payments';
 import { ok } from '@travelops/domain/shared';
+import { escapeHtml } from '@travelops/html';
 import express, { type Request, type Response, type Router } from 'express';
 import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';
@@ -15,12 +16,6 @@ export function createSandboxPaymentProvider(publicBaseUrl: string): PaymentProv
     refund: async ({ bookingId }) => ok({ reference: `sandbox_refund_${bookingId}` }),
   };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const STYLE =
   'body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}button{font-size:1rem;padding:.5rem 1rem;margin-right:.5rem}';

@@ -1,10 +1,3 @@
-/** Text for HTML: every character that could open markup or leave an attribute is escaped. */
-export const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 /**
  * The guest's locale from `Accept-Language`: its first tag this runtime formats, else `en`.
  * Words stay English (one strings table); dates and money follow the guest's conventions.
