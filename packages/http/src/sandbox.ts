@@ -1,6 +1,6 @@
 import { viewForGuest } from '@travelops/domain/guests';
 import { completePayment, findPaymentSession, type PaymentProvider } from '@travelops/domain/payments';
-import { ok } from '@travelops/domain/shared';
+import { formatMoney, ok } from '@travelops/domain/shared';
 import { escapeHtml } from '@travelops/html';
 import express, { type Request, type Response, type Router } from 'express';
 import { pagePolicy } from './csp.js';
@@ -22,8 +22,6 @@ const STYLE =
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
-
-const money = (amount: number, currency: string) => `${(amount / 100).toFixed(2)} ${currency}`;
 
 /**
  * The sandbox checkout: GET shows the amount with "Pay" and "Fail" buttons; POST (form or
@@ -54,7 +52,7 @@ export function sandboxRouter(deps: HttpDeps): Router {
       .send(
         page(
           'Sandbox checkout',
-          `<p>Booking <code>${escapeHtml(session.bookingId)}</code>: <strong>${money(session.amount, session.currency)}</strong> (${session.purpose.toLowerCase()}).</p>` +
+          `<p>Booking <code>${escapeHtml(session.bookingId)}</code>: <strong>${formatMoney(session.amount, session.currency)}</strong> (${session.purpose.toLowerCase()}).</p>` +
             (open
               ? `<form method="post"><button name="outcome" value="succeeded">Pay</button><button name="outcome" value="failed">Fail the payment</button></form><p>No money moves: this is the sandbox provider.</p>`
               : `<p>This payment page is ${session.status === 'OPEN' ? 'expired' : session.status.toLowerCase()}.</p>`),
