@@ -117,12 +117,13 @@ module.exports = {
       name: 'jobs-drive-no-database-or-server',
       severity: 'error',
       comment:
-        'Of npm packages, packages/jobs uses the SMTP client (nodemailer) only, as it uses node:http for ' +
-        'deliveries: no driver, no framework.',
+        "Of npm packages, packages/jobs uses the SMTP client (nodemailer), valibot (the jobs' settings " +
+        'both apps read) and prom-client (the delivery metric both apps count), as it uses node:http ' +
+        'for deliveries: no driver, no framework.',
       from: { path: '^packages/jobs/', pathNot: notLayerCode },
       to: {
         dependencyTypes: [...NPM, 'unknown'],
-        pathNot: [npmPackage(['nodemailer']), '^\\.', '^@travelops/'],
+        pathNot: [npmPackage(['nodemailer', 'valibot', 'prom-client']), '^\\.', '^@travelops/'],
       },
     },
     {

@@ -1,3 +1,9 @@
+export { countDeliveryAttempts } from './delivery-metric.js';
+export {
+  /** @public startJobRunner's second argument: each app fills it from its env and database. */
+  type JobRunnerOptions,
+  startJobRunner,
+} from './job-runner.js';
 export {
   createJobs,
   /** @public createJobs's first argument: each app assembles it. */
@@ -21,6 +27,14 @@ export type {
 } from './mail/guest-email-jobs.js';
 export { createSmtpTransport, type MailTransport } from './mail/smtp-transport.js';
 export { outboxWakeUps } from './outbox-wake-ups.js';
+export {
+  JOB_ENV,
+  /** @public What jobSettingsOf returns and startJobRunner takes. */
+  type JobSettings,
+  jobSettingsOf,
+  MAIL_FROM_REQUIRED,
+  mailFromIsGiven,
+} from './settings.js';
 export { createEndpointUrlCheck } from './webhooks/address-guard.js';
 export {
   createWebhookDeliveryJob,
