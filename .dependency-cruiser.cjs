@@ -102,29 +102,53 @@ module.exports = {
       to: { path: ['^packages/(?!domain/|auth/)', '^@travelops/(?!domain(/|$))'] },
     },
     {
-      name: 'jobs-import-the-domain-and-webhooks-only',
+      name: 'jobs-import-the-domain-webhooks-and-mail-only',
       severity: 'error',
       comment:
-        'packages/jobs runs domain use cases on a schedule and signs deliveries: among workspace ' +
-        'packages it imports the domain and webhooks only (and html, the leaf that escapes its ' +
-        "e-mails' text as the pages'); the apps hand it the database.",
+        'packages/jobs runs domain use cases on a schedule, signs deliveries and sends guest e-mails: ' +
+        'among workspace packages it imports the domain, webhooks and mail only; the apps hand it ' +
+        'the database.',
       from: { path: '^packages/jobs/', pathNot: notLayerCode },
       to: {
-        path: ['^packages/(?!domain/|webhooks/|html/|jobs/)', '^@travelops/(?!(domain|webhooks|html)(/|$))'],
+        path: ['^packages/(?!domain/|webhooks/|mail/|jobs/)', '^@travelops/(?!(domain|webhooks|mail)(/|$))'],
       },
     },
     {
       name: 'jobs-drive-no-database-or-server',
       severity: 'error',
       comment:
-        "Of npm packages, packages/jobs uses the SMTP client (nodemailer), valibot (the jobs' settings " +
-        'both apps read) and prom-client (the delivery metric both apps count), as it uses node:http ' +
-        'for deliveries: no driver, no framework.',
+        "Of npm packages, packages/jobs uses valibot (the jobs' settings both apps read) and " +
+        'prom-client (the delivery metric both apps count), as it uses node:http for deliveries and ' +
+        '@travelops/mail for SMTP: no driver, no framework.',
       from: { path: '^packages/jobs/', pathNot: notLayerCode },
       to: {
         dependencyTypes: [...NPM, 'unknown'],
-        pathNot: [npmPackage(['nodemailer', 'valibot', 'prom-client']), '^\\.', '^@travelops/'],
+        pathNot: [npmPackage(['valibot', 'prom-client']), '^\\.', '^@travelops/'],
       },
+    },
+    {
+      name: 'mail-imports-the-domain-and-html-only',
+      severity: 'error',
+      comment:
+        'packages/mail (the guest e-mail templates and the SMTP transport) implements a domain port: ' +
+        'among workspace packages it imports the domain and html only; of npm packages, nodemailer.',
+      from: { path: '^packages/mail/', pathNot: notLayerCode },
+      to: {
+        path: [
+          '^packages/(?!domain/|html/|mail/)',
+          '^@travelops/(?!(domain|html)(/|$))',
+          npmPackage(['knex', 'knex-pglite', 'pg', '@electric-sql/[^/]+', 'express', 'helmet']),
+        ],
+      },
+    },
+    {
+      name: 'logging-imports-only-the-domain',
+      severity: 'error',
+      comment:
+        "packages/logging implements the domain's Logger port: it imports the domain and nothing else " +
+        'of the workspace.',
+      from: { path: '^packages/logging/', pathNot: notLayerCode },
+      to: { path: ['^packages/(?!domain/|logging/)', '^@travelops/(?!domain(/|$))'] },
     },
     {
       name: 'webhooks-import-no-workspace-package',

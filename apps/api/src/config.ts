@@ -5,12 +5,10 @@ import {
   JOB_ENV,
   type JobSettings,
   jobSettingsOf,
-  LOG_FORMATS,
-  LOG_LEVELS,
-  type LogLevel,
   MAIL_FROM_REQUIRED,
   mailFromIsGiven,
 } from '@travelops/jobs';
+import { LOG_FORMATS, LOG_LEVELS, type LogLevel } from '@travelops/logging';
 import * as v from 'valibot';
 import type { RateLimitRules } from './rate-limits.js';
 

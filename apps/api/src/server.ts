@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { createUnitOfWork } from '@travelops/db';
-import { coalescedStream, createJsonLogger, defaultLogFormat, startJobRunner } from '@travelops/jobs';
+import { startJobRunner } from '@travelops/jobs';
+import { coalescedStream, createJsonLogger, defaultLogFormat } from '@travelops/logging';
 import { seedDemo } from './cli/seed.js';
 import { createApi, createHttpServer, systemClock } from './compose.js';
 import { type ApiConfig, ConfigError, loadConfig } from './config.js';

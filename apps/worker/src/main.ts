@@ -1,5 +1,6 @@
 import { createDatabase, createUnitOfWork, migrateLatest } from '@travelops/db';
-import { createJsonLogger, defaultLogFormat, startJobRunner } from '@travelops/jobs';
+import { startJobRunner } from '@travelops/jobs';
+import { createJsonLogger, defaultLogFormat } from '@travelops/logging';
 import { parseWorkerEnv } from './config.js';
 import { startWorkerMetrics } from './metrics.js';
 

@@ -11,21 +11,10 @@ export {
   /** @public createJobs's second argument: each app fills it from its env. */
   type JobsOptions,
 } from './jobs.js';
-export {
-  coalescedStream,
-  createJsonLogger,
-  defaultLogFormat,
-  LOG_FORMATS,
-  LOG_LEVELS,
-  type LogLevel,
-  /** @public createJsonLogger's argument: where the lines go (the CLI passes stderr). */
-  type LogStream,
-} from './logger.js';
 export type {
   /** @public JobsOptions.mail: each app fills it from SMTP_URL, MAIL_FROM and the rest of its env. */
   GuestEmailConfig,
 } from './mail/guest-email-jobs.js';
-export { createSmtpTransport, type MailTransport } from './mail/smtp-transport.js';
 export { outboxWakeUps } from './outbox-wake-ups.js';
 export {
   JOB_ENV,

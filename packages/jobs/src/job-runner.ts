@@ -1,5 +1,5 @@
+import { createSmtpTransport } from '@travelops/mail';
 import { createJobs, type JobDeps } from './jobs.js';
-import { createSmtpTransport } from './mail/smtp-transport.js';
 import { outboxWakeUps } from './outbox-wake-ups.js';
 import type { JobSettings } from './settings.js';
 import type { DeliveryAttemptOutcome } from './webhooks/delivery-job.js';
