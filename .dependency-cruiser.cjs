@@ -102,25 +102,53 @@ module.exports = {
       to: { path: ['^packages/(?!domain/|auth/)', '^@travelops/(?!domain(/|$))'] },
     },
     {
-      name: 'jobs-import-the-domain-and-webhooks-only',
+      name: 'jobs-import-the-domain-webhooks-and-mail-only',
       severity: 'error',
       comment:
-        'packages/jobs runs domain use cases on a schedule and signs deliveries: among workspace ' +
-        'packages it imports the domain and webhooks only; the apps hand it the database.',
+        'packages/jobs runs domain use cases on a schedule, signs deliveries and sends guest e-mails: ' +
+        'among workspace packages it imports the domain, webhooks and mail only; the apps hand it ' +
+        'the database.',
       from: { path: '^packages/jobs/', pathNot: notLayerCode },
-      to: { path: ['^packages/(?!domain/|webhooks/|jobs/)', '^@travelops/(?!(domain|webhooks)(/|$))'] },
+      to: {
+        path: ['^packages/(?!domain/|webhooks/|mail/|jobs/)', '^@travelops/(?!(domain|webhooks|mail)(/|$))'],
+      },
     },
     {
       name: 'jobs-drive-no-database-or-server',
       severity: 'error',
       comment:
-        'Of npm packages, packages/jobs uses the SMTP client (nodemailer) only, as it uses node:http for ' +
-        'deliveries: no driver, no framework.',
+        "Of npm packages, packages/jobs uses valibot (the jobs' settings both apps read) and " +
+        'prom-client (the delivery metric both apps count), as it uses node:http for deliveries and ' +
+        '@travelops/mail for SMTP: no driver, no framework.',
       from: { path: '^packages/jobs/', pathNot: notLayerCode },
       to: {
         dependencyTypes: [...NPM, 'unknown'],
-        pathNot: [npmPackage(['nodemailer']), '^\\.', '^@travelops/'],
+        pathNot: [npmPackage(['valibot', 'prom-client']), '^\\.', '^@travelops/'],
       },
+    },
+    {
+      name: 'mail-imports-the-domain-and-html-only',
+      severity: 'error',
+      comment:
+        'packages/mail (the guest e-mail templates and the SMTP transport) implements a domain port: ' +
+        'among workspace packages it imports the domain and html only; of npm packages, nodemailer.',
+      from: { path: '^packages/mail/', pathNot: notLayerCode },
+      to: {
+        path: [
+          '^packages/(?!domain/|html/|mail/)',
+          '^@travelops/(?!(domain|html)(/|$))',
+          npmPackage(['knex', 'knex-pglite', 'pg', '@electric-sql/[^/]+', 'express', 'helmet']),
+        ],
+      },
+    },
+    {
+      name: 'logging-imports-only-the-domain',
+      severity: 'error',
+      comment:
+        "packages/logging implements the domain's Logger port: it imports the domain and nothing else " +
+        'of the workspace.',
+      from: { path: '^packages/logging/', pathNot: notLayerCode },
+      to: { path: ['^packages/(?!domain/|logging/)', '^@travelops/(?!domain(/|$))'] },
     },
     {
       name: 'webhooks-import-no-workspace-package',
@@ -183,6 +211,15 @@ module.exports = {
           npmPackage(['knex', 'knex-pglite', 'pg', '@electric-sql/[^/]+']),
         ],
       },
+    },
+    {
+      name: 'html-imports-nothing',
+      severity: 'error',
+      comment:
+        'packages/html (the one escapeHtml of the pages and the e-mails) is a leaf: no workspace ' +
+        'package, no npm or node: module, so http and jobs can both import it and point inward.',
+      from: { path: '^packages/html/', pathNot: notLayerCode },
+      to: { pathNot: '^packages/html/' },
     },
     {
       name: 'stripe-imports-only-the-domain',

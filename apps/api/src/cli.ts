@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createUnitOfWork } from '@travelops/db';
 import { type DomainError, ok, type Result } from '@travelops/domain/shared';
-import { createJsonLogger } from '@travelops/jobs';
+import { createJsonLogger } from '@travelops/logging';
 import { memberCreate, tokenCreate, tokenRevoke, workspaceCreate, workspaceUpdate } from './cli/commands.js';
 import { seedDemo } from './cli/seed.js';
 import { openDatabase, systemClock } from './compose.js';

@@ -7,8 +7,8 @@ import {
   getOrCreateSecret,
   migrateLatest,
 } from '@travelops/db';
-import type { Clock } from '@travelops/domain/shared';
-import { createApp, createSandboxPaymentProvider, type HttpDeps, type Logger } from '@travelops/http';
+import type { Clock, Logger } from '@travelops/domain/shared';
+import { createApp, createSandboxPaymentProvider, type HttpDeps } from '@travelops/http';
 import { createEndpointUrlCheck } from '@travelops/jobs';
 import { createOctoRouter } from '@travelops/octo';
 import { createStripePayments } from '@travelops/stripe';

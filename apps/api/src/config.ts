@@ -1,7 +1,14 @@
 import { existsSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { LOG_FORMATS, LOG_LEVELS, type LogLevel } from '@travelops/jobs';
+import {
+  JOB_ENV,
+  type JobSettings,
+  jobSettingsOf,
+  MAIL_FROM_REQUIRED,
+  mailFromIsGiven,
+} from '@travelops/jobs';
+import { LOG_FORMATS, LOG_LEVELS, type LogLevel } from '@travelops/logging';
 import * as v from 'valibot';
 import type { RateLimitRules } from './rate-limits.js';
 
@@ -30,24 +37,6 @@ const Count = v.pipe(
 const Flag = v.pipe(
   v.picklist(['true', 'false', '1', '0']),
   v.transform((s) => s === 'true' || s === '1'),
-);
-
-/** `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://...:465` (TLS from the start). */
-const SmtpUrl = v.pipe(
-  v.string(),
-  v.check(
-    (value) => URL.canParse(value) && ['smtp:', 'smtps:'].includes(new URL(value).protocol),
-    'must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587',
-  ),
-);
-
-/** The sender's address of guest e-mails (the display name is each workspace's name). */
-const MailFrom = v.pipe(
-  v.string(),
-  v.regex(
-    /^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;]+$/,
-    'must be an e-mail address such as bookings@example.com',
-  ),
 );
 
 // Express's names for address ranges (proxy-addr), beside literal addresses and CIDRs.
@@ -112,7 +101,6 @@ const EnvObject = v.object({
   PUBLIC_BASE_URL: v.optional(Url(['http:', 'https:'])),
   TRUST_PROXY: v.optional(TrustProxy),
   WORKER_IN_PROCESS: v.optional(Flag),
-  WEBHOOK_ALLOW_PRIVATE_URLS: v.optional(Flag),
   NODE_ENV: v.optional(
     v.picklist(['production', 'development', 'test'], 'must be production, development or test'),
   ),
@@ -147,11 +135,8 @@ const EnvObject = v.object({
     v.pipe(v.string(), v.regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_...)")),
   ),
   STRIPE_API_URL: v.optional(Url(['http:', 'https:'])),
-  // Guest e-mails. Messages are ours: a URL with a password in it is never echoed.
-  SMTP_URL: v.optional(SmtpUrl),
-  MAIL_FROM: v.optional(MailFrom),
-  MAIL_RATE_PER_MINUTE: v.optional(Count, '60'),
-  MAIL_HOLD_WARNING_MINUTES: v.optional(Count, '5'),
+  // The jobs' keys (webhook receivers, guest e-mails), read as the worker reads them.
+  ...JOB_ENV,
   // Unset: /app/ and /widget.js answer 404 saying they are not configured here.
   CONSOLE_DIR: v.optional(ConsoleDir),
   WIDGET_SCRIPT: v.optional(WidgetScript),
@@ -179,14 +164,9 @@ const EnvSchema = v.pipe(
     ),
     ['STRIPE_SECRET_KEY'],
   ),
-  v.forward(
-    v.partialCheck(
-      [['SMTP_URL'], ['MAIL_FROM']],
-      (env) => env.SMTP_URL === undefined || env.MAIL_FROM !== undefined,
-      'is required when SMTP_URL is set: the address guest e-mails come from (bookings@example.com)',
-    ),
-    ['MAIL_FROM'],
-  ),
+  v.forward(v.partialCheck([['SMTP_URL'], ['MAIL_FROM']], mailFromIsGiven, MAIL_FROM_REQUIRED), [
+    'MAIL_FROM',
+  ]),
   v.forward(
     v.partialCheck(
       [['PAYMENT_PROVIDER'], ['STRIPE_WEBHOOK_SECRET']],
@@ -212,7 +192,8 @@ export interface ServerTimeouts {
   keepAliveMs: number;
 }
 
-export interface ApiConfig {
+/** The jobs' settings (`allowPrivateWebhookUrls`, `mail`: for the jobs it runs in-process), and the API's own. */
+export interface ApiConfig extends JobSettings {
   port: number;
   /** Unpaid public holds one client may have on one departure at once. */
   publicHoldsPerClient: number;
@@ -226,8 +207,6 @@ export interface ApiConfig {
   trustProxy: boolean | string | string[];
   /** Runs the worker's jobs inside the API process (always so on embedded PGlite). */
   workerInProcess: boolean;
-  /** Webhook endpoints may be private/loopback addresses (development); off in production. */
-  allowPrivateWebhookUrls: boolean;
   /** Prefix of every Redis key this deployment writes. */
   redisKeyPrefix: string;
   rateLimits: RateLimitRules;
@@ -235,7 +214,6 @@ export interface ApiConfig {
   metricsToken: string | undefined;
   log: { level: LogLevel; format: 'json' | 'pretty' | undefined };
   payments: PaymentsConfig;
-  mail: MailConfig;
   /** The built operator console (absolute), served under /app/; undefined: not served (404). */
   consoleDir: string | undefined;
   /** The built booking widget's file (absolute), served at /widget.js; undefined: not served (404). */
@@ -245,19 +223,6 @@ export interface ApiConfig {
   /** NODE_ENV=production. */
   production: boolean;
 }
-
-/** Guest e-mails: sent through SMTP, or (no SMTP_URL) kept in the database and shown at /dev/mail. */
-interface MailConfig {
-  smtpUrl: string | null;
-  from: string;
-  /** Sending attempts per workspace per minute, all workers together. */
-  perWorkspacePerMinute: number;
-  /** Unpaid public holds are warned this many minutes before they lapse. */
-  holdWarningMinutes: number;
-}
-
-/** Only ever shown in /dev/mail: without SMTP nothing leaves the machine. */
-const KEPT_MAIL_FROM = 'bookings@travelops.invalid';
 
 export class ConfigError extends Error {}
 
@@ -274,6 +239,8 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
   const e = parsed.output;
   const embedded = e.DATABASE_URL === undefined;
   return {
+    // Unset WEBHOOK_ALLOW_PRIVATE_URLS: private receivers are allowed except in production.
+    ...jobSettingsOf(e, e.NODE_ENV === 'production'),
     port: e.PORT,
     host: e.HOST,
     publicHoldsPerClient: e.PUBLIC_HOLDS_PER_CLIENT,
@@ -289,8 +256,6 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     workerInProcess: embedded || (e.WORKER_IN_PROCESS ?? false),
-    // Unset: private receivers are allowed except in production (development ones live on localhost).
-    allowPrivateWebhookUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS ?? e.NODE_ENV !== 'production',
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     metricsToken: e.METRICS_TOKEN,
     // Unset format: the app picks (pretty on a terminal).
@@ -302,12 +267,6 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
       'login-ip': { points: e.LOGIN_LIMIT_PER_IP, windowSeconds: e.LOGIN_LIMIT_WINDOW_SECONDS },
     },
     payments: paymentsConfig(e),
-    mail: {
-      smtpUrl: e.SMTP_URL ?? null,
-      from: e.MAIL_FROM ?? KEPT_MAIL_FROM,
-      perWorkspacePerMinute: e.MAIL_RATE_PER_MINUTE,
-      holdWarningMinutes: e.MAIL_HOLD_WARNING_MINUTES,
-    },
     consoleDir: e.CONSOLE_DIR === undefined ? undefined : resolve(e.CONSOLE_DIR),
     widgetScript: e.WIDGET_SCRIPT === undefined ? undefined : resolve(e.WIDGET_SCRIPT),
     devMail: e.NODE_ENV !== 'production' && e.SMTP_URL === undefined,

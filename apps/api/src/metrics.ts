@@ -1,7 +1,8 @@
 import type { Database } from '@travelops/db';
-import type { HttpMetrics, Logger } from '@travelops/http';
-import type { DeliveryAttemptOutcome } from '@travelops/jobs';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Logger } from '@travelops/domain/shared';
+import type { HttpMetrics } from '@travelops/http';
+import { countDeliveryAttempts, type DeliveryAttemptOutcome } from '@travelops/jobs';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 type Knex = Database['knex'];
 
@@ -89,13 +90,7 @@ export function createApiMetrics(options: { token: string; knex: Knex; logger: L
       if (pool) this.set(pool.max);
     },
   });
-  const attempts = new Counter({
-    name: 'travelops_webhook_delivery_attempts_total',
-    help: 'Webhook delivery attempts made by this process, by outcome: succeeded, retrying, failed (gave up).',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-  });
-  for (const outcome of ['succeeded', 'retrying', 'failed'] as const) attempts.inc({ outcome }, 0);
+  const deliveryAttempt = countDeliveryAttempts(registry);
 
   let facts: { at: number; value: Promise<DatabaseFacts | null> } | undefined;
   const databaseFacts = () => {
@@ -139,9 +134,7 @@ export function createApiMetrics(options: { token: string; knex: Knex; logger: L
     observeRequest({ method, route, status, seconds }) {
       requests.observe({ method, route, status: String(status) }, seconds);
     },
-    deliveryAttempt(outcome) {
-      attempts.inc({ outcome });
-    },
+    deliveryAttempt,
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };
     },

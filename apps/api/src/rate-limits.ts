@@ -1,4 +1,5 @@
-import type { Logger, RateLimiter, RateLimitOutcome, RateLimitPolicy } from '@travelops/http';
+import type { Logger } from '@travelops/domain/shared';
+import type { RateLimiter, RateLimitOutcome, RateLimitPolicy } from '@travelops/http';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Logger } from '@travelops/http';
+import type { Logger } from '@travelops/domain/shared';
 import type { ApiConfig } from './config.js';
 
 /**

@@ -1,14 +1,7 @@
 import type { Server } from 'node:http';
 import { createUnitOfWork } from '@travelops/db';
-import {
-  coalescedStream,
-  createJobs,
-  createJsonLogger,
-  createSmtpTransport,
-  createWorker,
-  defaultLogFormat,
-  outboxWakeUps,
-} from '@travelops/jobs';
+import { startJobRunner } from '@travelops/jobs';
+import { coalescedStream, createJsonLogger, defaultLogFormat } from '@travelops/logging';
 import { seedDemo } from './cli/seed.js';
 import { createApi, createHttpServer, systemClock } from './compose.js';
 import { type ApiConfig, ConfigError, loadConfig } from './config.js';
@@ -66,26 +59,19 @@ async function main() {
     firstRun = await seedDemo({ uow: createUnitOfWork(api.database.knex), clock: systemClock });
   }
 
-  const mailer =
-    config.workerInProcess && config.mail.smtpUrl ? createSmtpTransport({ url: config.mail.smtpUrl }) : null;
-  const jobs = createJobs(
-    { uow: createUnitOfWork(api.database.knex), clock: systemClock, logger },
-    {
-      allowPrivateWebhookUrls: config.allowPrivateWebhookUrls,
-      ...(api.metrics && { onDeliveryAttempt: api.metrics.deliveryAttempt }),
-      mail: {
-        transport: mailer,
-        fromAddress: config.mail.from,
-        publicBaseUrl: config.publicBaseUrl,
-        perWorkspacePerMinute: config.mail.perWorkspacePerMinute,
-        holdWarningMinutes: config.mail.holdWarningMinutes,
-      },
-    },
-  );
-  const worker = config.workerInProcess ? createWorker({ jobs, logger }) : null;
-  worker?.start();
-  // On PGlite the notifications come from this process's own commits; on PostgreSQL, from any.
-  const outboxListener = worker ? api.database.listenForOutbox(outboxWakeUps(worker, logger)) : null;
+  // The worker's jobs, assembled as the worker assembles them (packages/jobs). On PGlite the
+  // outbox notifications come from this process's own commits; on PostgreSQL, from any.
+  const jobs = config.workerInProcess
+    ? startJobRunner(
+        { uow: createUnitOfWork(api.database.knex), clock: systemClock, logger },
+        {
+          settings: config,
+          publicBaseUrl: config.publicBaseUrl,
+          ...(api.metrics && { onDeliveryAttempt: api.metrics.deliveryAttempt }),
+          listenForOutbox: (handlers) => api.database.listenForOutbox(handlers),
+        },
+      )
+    : null;
 
   const url = `http://localhost:${config.port}`;
   logger.info(
@@ -93,7 +79,7 @@ async function main() {
       url,
       publicBaseUrl: config.publicBaseUrl,
       database: api.database.kind,
-      workerInProcess: Boolean(worker),
+      workerInProcess: Boolean(jobs),
       metrics: api.metrics ? '/metrics (bearer METRICS_TOKEN)' : 'off (METRICS_TOKEN unset)',
     },
     'TravelOps API listening',
@@ -123,9 +109,7 @@ async function main() {
     const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await closed;
     clearTimeout(grace);
-    await worker?.stop();
-    await outboxListener?.close();
-    mailer?.close();
+    await jobs?.stop();
     await api.close();
     unlock();
     process.exit(0);

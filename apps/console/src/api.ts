@@ -1,9 +1,9 @@
-import { type components, createTravelOpsClient } from '@travelops/client';
+import { type components, createTravelOpsClient, type TokenRole } from '@travelops/client';
 
 export type Schemas = components['schemas'];
-export type Role = 'READ_ONLY' | 'OPERATIONS' | 'ADMIN';
 /** An API key's role: a member's, or RESELLER (sells through the OCTO endpoints only). */
-export type TokenRole = Role | 'RESELLER';
+export type { TokenRole };
+export type Role = Exclude<TokenRole, 'RESELLER'>;
 type ErrorDetail = { field: string; issue: string };
 
 /**

@@ -1,3 +1,4 @@
+import { minorUnitDigits } from '@travelops/client';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -15,8 +16,27 @@ describe('money in the tour currency', () => {
     [12500, 'EUR', '€125.00'],
     [0, 'USD', '$0.00'],
     [1500, 'JPY', '¥1,500'],
+    // ISO 4217's minor unit, the server's table: the browser's CLDR data shows these with none.
+    [1500, 'IQD', 'IQD\u00a01.500'],
+    [150000, 'HUF', 'HUF\u00a01,500.00'],
   ])('%i %s reads %s', (minor, currency, text) => {
     expect(formatMoney(minor, currency, 'en-US')).toBe(text);
+  });
+  it("shows, reads and edits every code the API accepts with the server's digits", () => {
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    const codes = [...letters].flatMap((a) =>
+      [...letters].flatMap((b) => [...letters].map((c) => a + b + c)),
+    );
+    const off = codes.filter((currency) => {
+      const digits = minorUnitDigits(currency);
+      const shown = formatMoney(1_234_567, currency, 'en-US');
+      return (
+        (/\.(\d+)/.exec(shown)?.[1] ?? '').length !== digits ||
+        shown.replace(/\D/g, '') !== '1234567' ||
+        parseMoney(moneyInput(1_234_567, currency), currency) !== 1_234_567
+      );
+    });
+    expect(off).toEqual([]);
   });
   it.each([
     ['40', 'EUR', 4000],

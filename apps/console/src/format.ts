@@ -1,26 +1,31 @@
-// Money and times as the operator reads them: in the tour's currency and time zone.
+import { minorUnitDigits } from '@travelops/client';
+
+// Money and times as the operator reads them: in the tour's currency and time zone. A minor
+// unit has the digits the server counts (its table, through the client), never the browser's
+// own currency data, which shows some currencies (HUF, IDR, IQD...) with fewer.
 
 /** Minor units to text in the currency (12500 EUR -> €125.00; JPY has no minor unit). */
 export function formatMoney(minor: number, currency: string, locale?: string): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const digits = minorUnitDigits(currency);
+  const format = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
   return format.format(minor / 10 ** digits);
 }
 
 /** Text typed by a person (12.5, "12,50") to minor units; null when it is not an amount. */
 export function parseMoney(text: string, currency: string): number | null {
-  const digits = new Intl.NumberFormat(undefined, { style: 'currency', currency }).resolvedOptions()
-    .maximumFractionDigits;
   const cleaned = text.trim().replace(',', '.');
   if (!/^\d+(\.\d+)?$/.test(cleaned)) return null;
-  return Math.round(Number(cleaned) * 10 ** (digits ?? 2));
+  return Math.round(Number(cleaned) * 10 ** minorUnitDigits(currency));
 }
 
 /** Minor units as a plain number for an input (12500 -> "125.00"). */
 export function moneyInput(minor: number, currency: string): string {
-  const digits =
-    new Intl.NumberFormat(undefined, { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
+  const digits = minorUnitDigits(currency);
   return (minor / 10 ** digits).toFixed(digits);
 }
 

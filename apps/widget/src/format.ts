@@ -1,3 +1,5 @@
+import { minorUnitDigits } from '@travelops/client';
+
 /**
  * Dates and money for the guest: the browser's locale, the tour's currency and time zone.
  * `locale` undefined means the browser's own.
@@ -5,15 +7,23 @@
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** Minor units as money in `currency`: 12500 EUR -> "€125.00"; 1500 JPY -> "¥1,500". */
+/**
+ * Minor units as money in `currency`: 12500 EUR -> "€125.00"; 1500 JPY -> "¥1,500". The digits
+ * are the server's (its table, through the client), not the browser's currency data.
+ */
 export function formatMoney(amount: number, currency: string, locale?: string): string {
   const key = `${locale ?? ''}|${currency}`;
+  const digits = minorUnitDigits(currency);
   let format = moneyFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     moneyFormats.set(key, format);
   }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(amount / 10 ** digits);
 }
 

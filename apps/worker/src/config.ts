@@ -1,19 +1,13 @@
 import { fail, ok, type Result } from '@travelops/domain/shared';
-import { LOG_FORMATS, LOG_LEVELS, type LogLevel } from '@travelops/jobs';
+import {
+  JOB_ENV,
+  type JobSettings,
+  jobSettingsOf,
+  MAIL_FROM_REQUIRED,
+  mailFromIsGiven,
+} from '@travelops/jobs';
+import { LOG_FORMATS, LOG_LEVELS, type LogLevel } from '@travelops/logging';
 import * as v from 'valibot';
-
-// `true`/`1` or `false`/`0`, as the API reads its flags.
-const Flag = v.pipe(
-  v.picklist(['true', 'false', '1', '0'], 'must be true, false, 1 or 0'),
-  v.transform((value) => value === 'true' || value === '1'),
-);
-
-const Count = v.pipe(
-  v.string(),
-  v.regex(/^\d{1,9}$/, 'must be a whole number'),
-  v.transform(Number),
-  v.minValue(1, 'must be at least 1'),
-);
 
 // Messages are ours, not valibot's defaults, because those quote the received value (a password).
 const WorkerEnvSchema = v.object({
@@ -26,7 +20,6 @@ const WorkerEnvSchema = v.object({
       ),
     ),
   ),
-  WEBHOOK_ALLOW_PRIVATE_URLS: v.optional(Flag),
   NODE_ENV: v.optional(
     v.picklist(['production', 'development', 'test'], 'must be production, development or test'),
   ),
@@ -49,46 +42,19 @@ const WorkerEnvSchema = v.object({
       ),
     ),
   ),
-  SMTP_URL: v.optional(
-    v.pipe(
-      v.string(),
-      v.check(
-        (value) => URL.canParse(value) && ['smtp:', 'smtps:'].includes(new URL(value).protocol),
-        'must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587',
-      ),
-    ),
-  ),
-  MAIL_FROM: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(
-        /^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;]+$/,
-        'must be an e-mail address such as bookings@example.com',
-      ),
-    ),
-  ),
-  MAIL_RATE_PER_MINUTE: v.optional(Count, '60'),
-  MAIL_HOLD_WARNING_MINUTES: v.optional(Count, '5'),
+  // The jobs' own keys (webhook receivers, guest e-mails), read as the API reads them.
+  ...JOB_ENV,
 });
 
-/** Only ever shown in /dev/mail: without SMTP nothing leaves the machine. */
-const KEPT_MAIL_FROM = 'bookings@travelops.invalid';
-
-export interface WorkerConfig {
+/** The jobs' settings (`allowPrivateWebhookUrls`, `mail`), and the worker's own. */
+export interface WorkerConfig extends JobSettings {
   /** null: no server database; in embedded (PGlite) mode the API process runs the jobs. */
   databaseUrl: string | null;
-  /**
-   * `WEBHOOK_ALLOW_PRIVATE_URLS`; unset, private addresses are allowed except when
-   * `NODE_ENV=production` (development receivers live on localhost).
-   */
-  allowPrivateWebhookUrls: boolean;
   log: { level: LogLevel; format: 'json' | 'pretty' | undefined };
   /** Where the worker serves /metrics, and the bearer secret; null: not served. */
   metrics: { port: number; token: string } | null;
   /** Base of the guests' links in e-mails (`PUBLIC_BASE_URL`, as the API's). */
   publicBaseUrl: string;
-  /** Guest e-mails: through SMTP, or (no SMTP_URL) kept in the database for the API's /dev/mail. */
-  mail: { smtpUrl: string | null; from: string; perWorkspacePerMinute: number; holdWarningMinutes: number };
   /** NODE_ENV=production. */
   production: boolean;
 }
@@ -113,26 +79,18 @@ export function parseWorkerEnv(env: Record<string, string | undefined>): Result<
     ...(e.NODE_ENV === 'production' && e.DATABASE_URL !== undefined && e.PUBLIC_BASE_URL === undefined
       ? ['PUBLIC_BASE_URL: is required when NODE_ENV=production: guest e-mails link to it']
       : []),
-    ...(e.SMTP_URL !== undefined && e.MAIL_FROM === undefined
-      ? ['MAIL_FROM: is required when SMTP_URL is set: the address guest e-mails come from']
-      : []),
+    ...(mailFromIsGiven(e) ? [] : [`MAIL_FROM: ${MAIL_FROM_REQUIRED}`]),
   ];
   if (missing.length > 0) return fail(missing);
   return ok({
+    ...jobSettingsOf(e, e.NODE_ENV === 'production'),
     databaseUrl: e.DATABASE_URL ?? null,
-    allowPrivateWebhookUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS ?? e.NODE_ENV !== 'production',
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
     metrics:
       e.METRICS_PORT !== undefined && e.METRICS_TOKEN !== undefined
         ? { port: e.METRICS_PORT, token: e.METRICS_TOKEN }
         : null,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
-    mail: {
-      smtpUrl: e.SMTP_URL ?? null,
-      from: e.MAIL_FROM ?? KEPT_MAIL_FROM,
-      perWorkspacePerMinute: e.MAIL_RATE_PER_MINUTE,
-      holdWarningMinutes: e.MAIL_HOLD_WARNING_MINUTES,
-    },
     production: e.NODE_ENV === 'production',
   });
 }

@@ -1,12 +1,6 @@
 import { createDatabase, createUnitOfWork, migrateLatest } from '@travelops/db';
-import {
-  createJobs,
-  createJsonLogger,
-  createSmtpTransport,
-  createWorker,
-  defaultLogFormat,
-  outboxWakeUps,
-} from '@travelops/jobs';
+import { startJobRunner } from '@travelops/jobs';
+import { createJsonLogger, defaultLogFormat } from '@travelops/logging';
 import { parseWorkerEnv } from './config.js';
 import { startWorkerMetrics } from './metrics.js';
 
@@ -36,10 +30,9 @@ else
   logger.info({ database: 'none' }, 'DATABASE_URL is unset: in embedded mode the API process runs the jobs');
 
 const { mail } = config.value;
-const mailer = database && mail.smtpUrl ? createSmtpTransport({ url: mail.smtpUrl }) : null;
 if (database) {
   // Never the SMTP URL itself: it may hold a password.
-  if (mailer) logger.info({ mailFrom: mail.from }, 'guest e-mails: sent through SMTP (SMTP_URL)');
+  if (mail.smtpUrl) logger.info({ mailFrom: mail.from }, 'guest e-mails: sent through SMTP (SMTP_URL)');
   else
     logger[config.value.production ? 'warn' : 'info'](
       {},
@@ -47,26 +40,18 @@ if (database) {
     );
 }
 
-const jobs = database
-  ? createJobs(
+// The jobs as the API runs them in-process: one assembly (packages/jobs), started here.
+const runner = database
+  ? startJobRunner(
       { uow: createUnitOfWork(database.knex), clock: { now: () => new Date() }, logger },
       {
-        allowPrivateWebhookUrls: config.value.allowPrivateWebhookUrls,
+        settings: config.value,
+        publicBaseUrl: config.value.publicBaseUrl,
         ...(metrics && { onDeliveryAttempt: metrics.deliveryAttempt }),
-        mail: {
-          transport: mailer,
-          fromAddress: mail.from,
-          publicBaseUrl: config.value.publicBaseUrl,
-          perWorkspacePerMinute: mail.perWorkspacePerMinute,
-          holdWarningMinutes: mail.holdWarningMinutes,
-        },
+        listenForOutbox: (handlers) => database.listenForOutbox(handlers),
       },
     )
-  : [];
-
-const worker = createWorker({ jobs, logger });
-// A committed outbox event wakes the delivery job at once; its poll is the safety net.
-const outboxListener = database?.listenForOutbox(outboxWakeUps(worker, logger));
+  : null;
 
 // With no job scheduled nothing else holds the event loop, and the process must live until a signal.
 const keepAlive = setInterval(() => {}, 2 ** 30);
@@ -76,11 +61,9 @@ function shutdown(signal: NodeJS.Signals): void {
   if (shuttingDown) return;
   shuttingDown = true;
   logger.info({ signal }, 'shutting down');
-  worker.stop().then(
+  (runner?.stop() ?? Promise.resolve()).then(
     async () => {
       clearInterval(keepAlive);
-      await outboxListener?.close();
-      mailer?.close();
       await metrics?.close();
       await database?.close();
       process.exit(0);
@@ -103,5 +86,3 @@ process.on('unhandledRejection', (reason) => {
   logger.error({ err: reason }, 'unhandled rejection');
   process.exit(1);
 });
-
-worker.start();

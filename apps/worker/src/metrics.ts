@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { DeliveryAttemptOutcome } from '@travelops/jobs';
-import { Counter, collectDefaultMetrics, Registry } from 'prom-client';
+import { countDeliveryAttempts } from '@travelops/jobs';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -13,13 +13,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export function startWorkerMetrics(options: { port: number; token: string }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const attempts = new Counter({
-    name: 'travelops_webhook_delivery_attempts_total',
-    help: 'Webhook delivery attempts made by this process, by outcome: succeeded, retrying, failed (gave up).',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-  });
-  for (const outcome of ['succeeded', 'retrying', 'failed'] as const) attempts.inc({ outcome }, 0);
+  const deliveryAttempt = countDeliveryAttempts(registry);
 
   const expected = digest(options.token);
   const server: Server = createServer(async (req, res) => {
@@ -36,7 +30,7 @@ export function startWorkerMetrics(options: { port: number; token: string }) {
   });
   return {
     listening,
-    deliveryAttempt: (outcome: DeliveryAttemptOutcome) => attempts.inc({ outcome }),
+    deliveryAttempt,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

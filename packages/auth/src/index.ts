@@ -15,7 +15,7 @@ export {
   type SessionPrincipal,
 } from './api-tokens.js';
 export { addMember } from './members.js';
-export { authorize, type Permission } from './permissions.js';
+export { authorize, type Permission, ROLE_PERMISSIONS } from './permissions.js';
 export {
   authenticateSession,
   csrfTokenMatches,

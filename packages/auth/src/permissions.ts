@@ -32,18 +32,20 @@ const OPERATIONS_PERMISSIONS = [
 ] as const satisfies readonly Permission[];
 
 /**
- * Decisions §6: each member role includes the one before it. RESELLER stands apart (least
- * privilege): it sells through OCTO and reads nothing else, not even with a GET.
+ * The role table: what each role may do. Decisions §6: each member role includes the one
+ * before it. RESELLER stands apart (least privilege): it sells through OCTO and reads nothing
+ * else, not even with a GET. The one copy: @travelops/client carries it to the console
+ * (generated from this, and tested equal).
  */
-const ROLE_PERMISSIONS: Readonly<Record<TokenRole, ReadonlySet<Permission>>> = {
-  READ_ONLY: new Set<Permission>(['read']),
-  OPERATIONS: new Set<Permission>(OPERATIONS_PERMISSIONS),
-  ADMIN: new Set<Permission>(PERMISSIONS),
-  RESELLER: new Set<Permission>(['octo:sell']),
+export const ROLE_PERMISSIONS: Readonly<Record<TokenRole, readonly Permission[]>> = {
+  READ_ONLY: ['read'],
+  OPERATIONS: OPERATIONS_PERMISSIONS,
+  ADMIN: PERMISSIONS,
+  RESELLER: ['octo:sell'],
 };
 
 export function can(role: TokenRole, permission: Permission): boolean {
-  return ROLE_PERMISSIONS[role].has(permission);
+  return ROLE_PERMISSIONS[role].includes(permission);
 }
 
 const forbidden = (message: string): Result<never> => {

@@ -1,7 +1,15 @@
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
+import { ROLE_PERMISSIONS } from './roles.js';
 import type { $defs, components, operations, paths, webhooks } from './schema.js';
 
+/** The server's own rules, generated from its tables: who may do what, a currency's minor unit. */
+export { minorUnitDigits } from './minor-units.js';
 export type { $defs, components, operations, paths, webhooks };
+export { ROLE_PERMISSIONS };
+/** A member's or an API key's role (RESELLER: API keys only, OCTO). */
+export type TokenRole = keyof typeof ROLE_PERMISSIONS;
+/** What a role may do; a GET needs `read`. */
+export type Permission = (typeof ROLE_PERMISSIONS)[TokenRole][number];
 
 /** The typed client: `client.GET('/workspaces/{workspaceId}/bookings', { params: ... })`. */
 export type TravelOpsClient = Client<paths>;

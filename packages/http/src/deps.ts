@@ -6,15 +6,9 @@ import type { IdempotencyStore } from '@travelops/domain/idempotency';
 import type { GuestEmailStore } from '@travelops/domain/notifications';
 import type { OperationsStores } from '@travelops/domain/operations';
 import type { PaymentEventReader, PaymentProvider, ProviderEventStore } from '@travelops/domain/payments';
-import type { Clock, UnitOfWork } from '@travelops/domain/shared';
+import type { Clock, Logger, UnitOfWork } from '@travelops/domain/shared';
 import type { EndpointUrlCheck, WebhookStores } from '@travelops/domain/webhooks';
 import type { RateLimiter } from './rate-limit.js';
-
-export interface Logger {
-  info(fields: object, msg?: string): void;
-  warn(fields: object, msg?: string): void;
-  error(fields: object, msg?: string): void;
-}
 
 export type ReadinessCheck = () => Promise<void>;
 

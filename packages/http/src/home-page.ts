@@ -1,11 +1,6 @@
+import { escapeHtml } from '@travelops/html';
 import type { Response } from 'express';
 import { pagePolicy } from './csp.js';
-
-export const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const STYLE =
   'body{font:16px/1.55 system-ui,sans-serif;max-width:44rem;margin:3rem auto;padding:0 1rem;color:#1c2430}' +

@@ -7,7 +7,6 @@ export {
 // error type and path syntax as the API's routes.
 export { DEFAULT_BODY_LIMIT_BYTES, jsonBody } from './body.js';
 export type {
-  AppStores,
   HandlerUnitOfWork,
   /** @public HttpDeps.config: the composition root fills it from its env. */
   HttpConfig,
@@ -15,7 +14,6 @@ export type {
   HttpDeps,
   /** @public HttpDeps.metrics: the composition root records request figures through it. */
   HttpMetrics,
-  Logger,
   /** @public HttpDeps.readiness: the composition root writes one per dependency. */
   ReadinessCheck,
   UseCaseDeps,
@@ -24,6 +22,10 @@ export { HttpError } from './errors.js';
 export type { RateLimiter, RateLimitOutcome, RateLimitPolicy } from './rate-limit.js';
 export { clientKey, limitByIp, rateLimited, setRateLimitHeaders } from './rate-limit.js';
 export { toExpressPath } from './register.js';
+export {
+  /** @public The request's transaction and credential re-check: the native routes', OCTO's, an adapter's. */
+  runRequestTransaction,
+} from './request-transaction.js';
 export type { RouteDefinition } from './route.js';
 export { apiRoutes } from './routes/index.js';
 export { createSandboxPaymentProvider } from './sandbox.js';

@@ -5,10 +5,10 @@ import {
   listGuestEmails,
   unsubscribeFromReminders,
 } from '@travelops/domain/notifications';
+import { escapeHtml } from '@travelops/html';
 import express, { type Request, type Response, type Router } from 'express';
 import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';
-import { escapeHtml } from './home-page.js';
 
 /** Longer path segments name no record (as on every route). */
 const MAX_SEGMENT_LENGTH = 100;

@@ -1,16 +1,11 @@
 import { findCheckoutReturn, startCheckout } from '@travelops/domain/payments';
+import { escapeHtml } from '@travelops/html';
 import express, { type Request, type Response, type Router } from 'express';
 import type { HttpDeps } from './deps.js';
 import { sendError } from './errors.js';
 
 /** Longer path segments name no record (as on every route). */
 const MAX_TOKEN_LENGTH = 100;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const page = (title: string, body: string, head = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${head}<title>${escapeHtml(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;

@@ -1,4 +1,4 @@
-import { type Principal, recheckCredential } from '@travelops/auth';
+import type { Principal } from '@travelops/auth';
 import type { Actor } from '@travelops/domain/bookings';
 import { runIdempotently } from '@travelops/domain/idempotency';
 import {
@@ -19,6 +19,7 @@ import type { AppStores, HandlerUnitOfWork, HttpDeps } from './deps.js';
 import { sendError } from './errors.js';
 import { fingerprintBody } from './fingerprint.js';
 import { jsonSchemaOf } from './openapi/json-schema.js';
+import { runRequestTransaction } from './request-transaction.js';
 import type { RawReply, Reply, RouteContext, RouteDefinition } from './route.js';
 
 const IdempotencyKeySchema = v.pipe(v.string(), v.uuid());
@@ -55,38 +56,6 @@ const actorOf = (principal: Principal | null): Actor => {
   if (principal?.kind === 'session') return { type: 'member', id: principal.memberId };
   return { type: 'guest', id: null };
 };
-
-/**
- * The request's one transaction boundary. A write (any method but GET) runs in one
- * transaction that every use case joins through the unit of work. With a credential,
- * decisions §6 (revocation is immediate, in-flight requests included): after the work, the
- * credential is re-read under a share lock (only the statements that go with the COMMIT follow); revoked meanwhile, the request is 401 and
- * everything it did (its idempotency record included) rolls back, and a revoke arriving
- * later waits for the commit. A read runs on the pool and re-checks before it answers.
- */
-async function runRequest<T>(
-  principal: Principal | null,
-  route: RouteDefinition,
-  deps: HttpDeps,
-  execute: (uow: UnitOfWork<AppStores>) => Promise<Result<T>>,
-): Promise<Result<T>> {
-  if (route.method === 'get') {
-    const result = await execute(deps.uow);
-    if (!principal) return result;
-    const still = await recheckCredential(
-      principal,
-      { uow: deps.uow, clock: deps.clock },
-      { shareLock: false },
-    );
-    return still.ok ? result : still;
-  }
-  return deps.uow.transaction(async (tx) => {
-    const result = await execute(tx);
-    if (!result.ok || !principal) return result;
-    const still = await recheckCredential(principal, { uow: tx, clock: deps.clock }, { shareLock: true });
-    return still.ok ? result : still;
-  });
-}
 
 interface StoredReply {
   status: number;
@@ -214,7 +183,7 @@ export function registerRoute(
             run,
           )
         : run(uow);
-    const outcome = await runRequest(principal, route, deps, execute);
+    const outcome = await runRequestTransaction(deps, { method: route.method, principal }, execute);
     if (!outcome.ok && outcome.error.code === 'UNAUTHENTICATED' && principal?.kind === 'api_token') {
       admission.forget(principal);
     }

@@ -1,6 +1,7 @@
 import { viewForGuest } from '@travelops/domain/guests';
 import { completePayment, findPaymentSession, type PaymentProvider } from '@travelops/domain/payments';
-import { ok } from '@travelops/domain/shared';
+import { formatMoney, ok } from '@travelops/domain/shared';
+import { escapeHtml } from '@travelops/html';
 import express, { type Request, type Response, type Router } from 'express';
 import { pagePolicy } from './csp.js';
 import type { HttpDeps } from './deps.js';
@@ -16,19 +17,11 @@ export function createSandboxPaymentProvider(publicBaseUrl: string): PaymentProv
   };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 const STYLE =
   'body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}button{font-size:1rem;padding:.5rem 1rem;margin-right:.5rem}';
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
-
-const money = (amount: number, currency: string) => `${(amount / 100).toFixed(2)} ${currency}`;
 
 /**
  * The sandbox checkout: GET shows the amount with "Pay" and "Fail" buttons; POST (form or
@@ -59,7 +52,7 @@ export function sandboxRouter(deps: HttpDeps): Router {
       .send(
         page(
           'Sandbox checkout',
-          `<p>Booking <code>${escapeHtml(session.bookingId)}</code>: <strong>${money(session.amount, session.currency)}</strong> (${session.purpose.toLowerCase()}).</p>` +
+          `<p>Booking <code>${escapeHtml(session.bookingId)}</code>: <strong>${formatMoney(session.amount, session.currency)}</strong> (${session.purpose.toLowerCase()}).</p>` +
             (open
               ? `<form method="post"><button name="outcome" value="succeeded">Pay</button><button name="outcome" value="failed">Fail the payment</button></form><p>No money moves: this is the sandbox provider.</p>`
               : `<p>This payment page is ${session.status === 'OPEN' ? 'expired' : session.status.toLowerCase()}.</p>`),

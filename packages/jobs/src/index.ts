@@ -1,3 +1,9 @@
+export { countDeliveryAttempts } from './delivery-metric.js';
+export {
+  /** @public startJobRunner's second argument: each app fills it from its env and database. */
+  type JobRunnerOptions,
+  startJobRunner,
+} from './job-runner.js';
 export {
   createJobs,
   /** @public createJobs's first argument: each app assembles it. */
@@ -5,24 +11,19 @@ export {
   /** @public createJobs's second argument: each app fills it from its env. */
   type JobsOptions,
 } from './jobs.js';
-export {
-  coalescedStream,
-  createJsonLogger,
-  defaultLogFormat,
-  LOG_FORMATS,
-  LOG_LEVELS,
-  /** @public The logger the apps hand to createJobs and createWorker, and write their own lines to. */
-  type Logger,
-  type LogLevel,
-  /** @public createJsonLogger's argument: where the lines go (the CLI passes stderr). */
-  type LogStream,
-} from './logger.js';
 export type {
   /** @public JobsOptions.mail: each app fills it from SMTP_URL, MAIL_FROM and the rest of its env. */
   GuestEmailConfig,
 } from './mail/guest-email-jobs.js';
-export { createSmtpTransport, type MailTransport } from './mail/smtp-transport.js';
 export { outboxWakeUps } from './outbox-wake-ups.js';
+export {
+  JOB_ENV,
+  /** @public What jobSettingsOf returns and startJobRunner takes. */
+  type JobSettings,
+  jobSettingsOf,
+  MAIL_FROM_REQUIRED,
+  mailFromIsGiven,
+} from './settings.js';
 export { createEndpointUrlCheck } from './webhooks/address-guard.js';
 export {
   createWebhookDeliveryJob,

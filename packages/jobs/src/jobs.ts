@@ -2,9 +2,8 @@ import { purgeEndedSessions, type SessionStore } from '@travelops/domain/access'
 import { type ExpireHoldsDeps, expireHolds } from '@travelops/domain/bookings';
 import { type IdempotencyStore, purgeIdempotencyKeys } from '@travelops/domain/idempotency';
 import type { NotificationStores } from '@travelops/domain/notifications';
-import type { Clock, UnitOfWork } from '@travelops/domain/shared';
+import type { Clock, Logger, UnitOfWork } from '@travelops/domain/shared';
 import type { WebhookStores } from '@travelops/domain/webhooks';
-import type { Logger } from './logger.js';
 import { createGuestEmailJobs, type GuestEmailConfig } from './mail/guest-email-jobs.js';
 import { createWebhookDeliveryJob, type DeliveryAttemptOutcome } from './webhooks/delivery-job.js';
 import { createWebhookSender } from './webhooks/sender.js';

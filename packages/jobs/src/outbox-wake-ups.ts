@@ -1,4 +1,4 @@
-import type { Logger } from './logger.js';
+import type { Logger } from '@travelops/domain/shared';
 import type { Worker } from './worker.js';
 
 /**

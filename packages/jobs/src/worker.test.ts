@@ -1,5 +1,5 @@
+import type { Logger } from '@travelops/domain/shared';
 import { describe, expect, it, vi } from 'vitest';
-import type { Logger } from './logger.js';
 import { createWorker, type Job } from './worker.js';
 
 interface Entry {

@@ -1,4 +1,4 @@
-import type { Logger } from './logger.js';
+import type { Logger } from '@travelops/domain/shared';
 
 /** Something that happened outside the runner and may give a job work: `outbox`, an event committed. */
 type WakeSource = 'outbox';

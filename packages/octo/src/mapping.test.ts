@@ -11,13 +11,7 @@ import {
   participantsOf,
   toOctoContact,
 } from './booking-mapping.js';
-import {
-  currencyPrecision,
-  localStartTimes,
-  resolveUnits,
-  toOctoUnits,
-  utcSeconds,
-} from './product-mapping.js';
+import { localStartTimes, pricingOf, resolveUnits, toOctoUnits, utcSeconds } from './product-mapping.js';
 
 // The mappers of product-mapping.ts, availability-mapping.ts and booking-mapping.ts, over
 // shared fixtures.
@@ -99,8 +93,12 @@ describe('units', () => {
     ['EUR', 2],
     ['JPY', 0],
     ['KWD', 3],
+    // ISO's minor unit, as everywhere in the service, where CLDR (Intl) would say 0.
+    ['IQD', 3],
+    ['IDR', 2],
+    ['HUF', 2],
   ])('%s has %i digits after the point', (currency, digits) => {
-    expect(currencyPrecision(currency)).toBe(digits);
+    expect(pricingOf(1500, currency).currencyPrecision).toBe(digits);
   });
 });
 

@@ -7,7 +7,7 @@
 import type { DeparturePrice, TicketType, Tour } from '@travelops/domain/catalog';
 import { localIsoDateTime } from '@travelops/domain/catalog';
 import type { AgeBand } from '@travelops/domain/shared';
-import { ok, type Result } from '@travelops/domain/shared';
+import { minorUnitDigits, ok, type Result } from '@travelops/domain/shared';
 import { invalidUnit, type OctoError } from './errors.js';
 import type { OctoOption, OctoPricing, OctoProduct, OctoUnit, OctoUnitType } from './shapes.js';
 
@@ -24,16 +24,6 @@ export function utcSeconds(instant: string | Date): string {
   return `${new Date(instant).toISOString().slice(0, 19)}Z`;
 }
 
-/** Digits after the decimal point of the currency's minor unit (EUR 2, JPY 0, KWD 3). */
-export function currencyPrecision(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits as number;
-  } catch {
-    return 2;
-  }
-}
-
 /** A price in minor units: what the guest pays; the reseller's net rate is not this service's. */
 export function pricingOf(amount: number, currency: string): OctoPricing {
   return {
@@ -41,7 +31,8 @@ export function pricingOf(amount: number, currency: string): OctoPricing {
     retail: amount,
     net: null,
     currency,
-    currencyPrecision: currencyPrecision(currency),
+    // The service's one minor-unit table (shared/money.ts): the amounts above are in its units.
+    currencyPrecision: minorUnitDigits(currency),
     includedTaxes: [],
   };
 }

@@ -57,6 +57,19 @@ const refund = (bookingId: string, body: unknown = {}) =>
   t.request('POST', bookingsPath(ws, bookingId, '/refunds'), { token: ws.token, body });
 
 describe('CHECKOUT', () => {
+  it.each([
+    // The currency's minor unit (the one table, ISO 4217): not cents for every currency.
+    ['JPY', 12_500, '25000 JPY'],
+    ['KWD', 12_500, '25.000 KWD'],
+    ['IQD', 12_500, '25.000 IQD'],
+  ])('the checkout page shows a %s price in its minor unit', async (currency, basePrice, text) => {
+    const priced = await createTour(t, ws, { basePrice, currency, capacity: 10, isPublic: true });
+    const on = await createDeparture(t, ws, priced.id, { capacity: 10 });
+    const booking = await book(t, ws, on.id, { participants: participants(2) });
+    expect(booking).toMatchObject({ totalAmount: 25_000, currency });
+    expect((await openPage(t, booking.checkoutUrl)).html).toContain(`<strong>${text}</strong>`);
+  });
+
   it('the checkout page shows the amount; paying it confirms the booking as PAID', async () => {
     const booking = await book(t, ws, departure.id, { participants: participants(2) });
     const page = await openPage(t, booking.checkoutUrl);

@@ -57,10 +57,14 @@ const PROBES: Record<string, Record<string, string>> = {
   },
   'db-imports-only-the-domain': { 'packages/db/src/probe.ts': "export * from '@travelops/auth';" },
   'auth-imports-only-the-domain': { 'packages/auth/src/probe.ts': "export * from '@travelops/db';" },
-  'jobs-import-the-domain-and-webhooks-only': {
+  'jobs-import-the-domain-webhooks-and-mail-only': {
     'packages/jobs/src/probe.ts': "export * from '@travelops/db';",
   },
   'jobs-drive-no-database-or-server': { 'packages/jobs/src/probe.ts': "export * from 'knex';" },
+  'mail-imports-the-domain-and-html-only': {
+    'packages/mail/src/probe.ts': "export * from '@travelops/jobs';",
+  },
+  'logging-imports-only-the-domain': { 'packages/logging/src/probe.ts': "export * from '@travelops/html';" },
   'webhooks-import-no-workspace-package': {
     'packages/webhooks/src/probe.ts': "export * from '@travelops/domain/shared';",
   },
@@ -68,6 +72,7 @@ const PROBES: Record<string, Record<string, string>> = {
     'apps/console/src/probe.ts': "export * from '@travelops/domain/bookings';",
   },
   'not-to-unresolvable': { 'packages/auth/src/probe.ts': "export * from './missing.js';" },
+  'html-imports-nothing': { 'packages/html/src/probe.ts': "export * from 'node:fs';" },
 };
 
 let copy: string;

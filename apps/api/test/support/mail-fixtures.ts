@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { createUnitOfWork } from '@travelops/db';
 import type { Clock } from '@travelops/domain/shared';
-import { createJobs, createSmtpTransport, type Job, type MailTransport } from '@travelops/jobs';
+import { createJobs, type Job } from '@travelops/jobs';
+import { createSmtpTransport, type MailTransport } from '@travelops/mail';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { TestApi } from './harness.js';

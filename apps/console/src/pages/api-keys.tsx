@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ROLE_PERMISSIONS } from '@travelops/client';
 import { type FormEvent, useState } from 'react';
-import { api, call, collect, type Role } from '../api';
+import { api, call, collect, type Role, type TokenRole } from '../api';
 import { Badge } from '../components/badges';
 import { Empty, ErrorNotice, Loading, Success } from '../components/feedback';
 import { SelectField, TextField } from '../components/field';
@@ -10,7 +11,7 @@ import { browserZone, formatDateTime } from '../format';
 import { canWrite, roleName } from '../permissions';
 import { useWorkspace } from '../workspace';
 
-const ROLE_OPTIONS = (['READ_ONLY', 'OPERATIONS', 'ADMIN', 'RESELLER'] as const).map(
+const ROLE_OPTIONS = (Object.keys(ROLE_PERMISSIONS) as TokenRole[]).map(
   (role) => [role, roleName[role]] as const,
 );
 

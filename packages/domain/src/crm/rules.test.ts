@@ -3,7 +3,6 @@ import {
   checkEstimatedValue,
   checkLeadConvertible,
   decideLeadStatus,
-  formatMoney,
   taskCompletion,
   toTimelineEntry,
 } from './rules.js';
@@ -73,12 +72,6 @@ it('completedAt is set on entering DONE, kept while DONE, cleared on leaving it'
     '2029-01-01T00:00:00.000Z',
   );
   expect(taskCompletion({ status: 'DONE', completedAt: '2029-01-01T00:00:00.000Z' }, 'OPEN', now)).toBeNull();
-});
-
-it('formats money in the currency minor unit', () => {
-  expect(formatMoney(12500, 'EUR')).toBe('125.00 EUR');
-  expect(formatMoney(5000, 'JPY')).toBe('5000 JPY');
-  expect(formatMoney(1234, 'KWD')).toBe('1.234 KWD');
 });
 
 it('every timeline entry type has a one-line summary', () => {

@@ -1,5 +1,5 @@
 import { type DomainError, unprocessable, validationError } from '../shared/errors.js';
-import { minorUnitDigits } from '../shared/money.js';
+import { formatMoney } from '../shared/money.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { TimelineRecord } from './ports.js';
 import type { CrmTask, LeadStatus, TimelineEntry, TimelineEntryType } from './schemas.js';
@@ -59,12 +59,6 @@ export function taskCompletion(
 ): string | null {
   if (status !== 'DONE') return null;
   return current?.status === 'DONE' ? current.completedAt : now.toISOString();
-}
-
-/** 12500 EUR -> "125.00 EUR". */
-export function formatMoney(amount: number, currency: string): string {
-  const digits = minorUnitDigits(currency);
-  return `${(amount / 10 ** digits).toFixed(digits)} ${currency}`;
 }
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -3,9 +3,9 @@ import { type CancelStores, cancelLocked, checkGuestCancel, policyRefund } from 
 import { requestGuestEmail } from '../notifications/index.js';
 import type { PaymentProvider } from '../payments/index.js';
 import { refundLocked } from '../payments/index.js';
-import { notFound } from '../shared/errors.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
-import { fail, ok, type Result } from '../shared/result.js';
+import { ok, type Result } from '../shared/result.js';
+import { lockGuestBooking } from './public-booking.js';
 
 export interface CancelPublicBookingDeps {
   uow: UnitOfWork<CancelStores>;
@@ -26,13 +26,9 @@ export function cancelPublicBooking(
   input: GuestCancellationInput,
 ): Promise<Result<BookingRecord>> {
   return deps.uow.transaction(async ({ stores }) => {
-    const found = await stores.bookings.findByPublicToken(publicToken);
-    if (!found) return fail(notFound('booking'));
-    const locked = await stores.bookings.lockWithDepartures(found.workspaceId, found.id);
+    const locked = await lockGuestBooking(stores, publicToken);
     if (!locked.ok) return locked;
     const { booking } = locked.value;
-    // Rotated while we waited for the lock: the old token opens nothing.
-    if (booking.publicToken !== publicToken) return fail(notFound('booking'));
     const allowed = checkGuestCancel(booking, deps.clock.now());
     if (!allowed.ok) return allowed;
     const reason = input.reason ?? null;

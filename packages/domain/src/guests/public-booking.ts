@@ -1,4 +1,10 @@
-import type { BookingLinks, BookingRecord, BookingStores } from '../bookings/index.js';
+import type {
+  BookingLinks,
+  BookingRecord,
+  BookingStore,
+  BookingStores,
+  LockedBooking,
+} from '../bookings/index.js';
 import { firstPaymentAmount, outstandingAmount } from '../bookings/index.js';
 import type { PaymentPurpose } from '../payments/index.js';
 import { openPaymentSession, type PaymentProvider } from '../payments/index.js';
@@ -21,15 +27,31 @@ export async function getPublicBooking(deps: Pick<GuestDeps, 'uow'>, publicToken
   return booking ? ok(booking) : fail<DomainError>(notFound('booking'));
 }
 
+/**
+ * The booking a guest's token opens, locked for a change (its departures, then it), inside the
+ * caller's transaction. The token is checked again under the lock: rotated while the lock was
+ * awaited, the old token opens nothing. Unknown or rotated, the one answer: NOT_FOUND (404).
+ */
+export async function lockGuestBooking(
+  stores: { bookings: BookingStore },
+  publicToken: string,
+): Promise<Result<LockedBooking>> {
+  const found = await stores.bookings.findByPublicToken(publicToken);
+  if (!found) return fail(notFound('booking'));
+  const locked = await stores.bookings.lockWithDepartures(found.workspaceId, found.id);
+  if (!locked.ok) return locked;
+  return locked.value.booking.publicToken === publicToken ? locked : fail(notFound('booking'));
+}
+
 export function signWaiver(
   deps: Pick<GuestDeps, 'uow'>,
   publicToken: string,
   input: { participantId: string; signedName: string },
 ): Promise<Result<BookingRecord>> {
   return deps.uow.transaction(async ({ stores }) => {
-    const found = await stores.bookings.findByPublicToken(publicToken);
-    const booking = found ? await stores.bookings.lock(found.workspaceId, found.id) : null;
-    if (!booking || booking.publicToken !== publicToken) return fail(notFound('booking'));
+    const locked = await lockGuestBooking(stores, publicToken);
+    if (!locked.ok) return locked;
+    const { booking } = locked.value;
     if (booking.status === 'CANCELLED') {
       return fail(unprocessable('The booking is cancelled.', 'status', 'invalid_state'));
     }
@@ -61,14 +83,12 @@ export function retryPublicPayment(
   publicToken: string,
 ): Promise<Result<{ booking: BookingRecord; links: BookingLinks }>> {
   return deps.uow.transaction(async ({ stores }) => {
-    const found = await stores.bookings.findByPublicToken(publicToken);
-    if (!found) return fail(notFound('booking'));
-    const locked = await stores.bookings.lockWithDepartures(found.workspaceId, found.id);
+    const locked = await lockGuestBooking(stores, publicToken);
     if (!locked.ok) return locked;
     const { booking } = locked.value;
     const now = deps.clock.now();
     const expired = booking.expiresAt !== null && Date.parse(booking.expiresAt) <= now.getTime();
-    if (booking.status !== 'PENDING' || expired || booking.publicToken !== publicToken) {
+    if (booking.status !== 'PENDING' || expired) {
       return fail(
         unprocessable('Only a pending, unexpired booking can retry its payment.', 'status', 'invalid_state'),
       );
@@ -110,12 +130,9 @@ export function payPublicBalance(
   publicToken: string,
 ): Promise<Result<{ booking: BookingRecord; links: BookingLinks }>> {
   return deps.uow.transaction(async ({ stores }) => {
-    const found = await stores.bookings.findByPublicToken(publicToken);
-    if (!found) return fail(notFound('booking'));
-    const locked = await stores.bookings.lockWithDepartures(found.workspaceId, found.id);
+    const locked = await lockGuestBooking(stores, publicToken);
     if (!locked.ok) return locked;
     const { booking } = locked.value;
-    if (booking.publicToken !== publicToken) return fail(notFound('booking'));
     if (booking.status !== 'CONFIRMED') {
       return fail(unprocessable('Only a confirmed booking has a balance to pay.', 'status', 'invalid_state'));
     }

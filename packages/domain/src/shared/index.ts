@@ -28,8 +28,8 @@ export {
   validationError,
 } from './errors.js';
 export { hasIdPrefix, ID_PREFIXES, type IdKind, newId, randomBase62 } from './ids.js';
-export { minorUnitDigits, percentOf } from './money.js';
-export type { Clock, DateRange, Keyset, Page, PageRequest, UnitOfWork } from './ports.js';
+export { formatMoney, localMoneyFormat, minorUnitDigits, percentOf } from './money.js';
+export type { Clock, DateRange, Keyset, Logger, Page, PageRequest, UnitOfWork } from './ports.js';
 export { fail, ok, type Result } from './result.js';
 export {
   AmountSchema,

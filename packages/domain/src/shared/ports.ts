@@ -5,6 +5,16 @@ export interface Clock {
   now(): Date;
 }
 
+/**
+ * Where the apps, their jobs and the HTTP adapter write what happened: fields first, message
+ * second. A port like `Clock`: the apps hand an implementation in (`createJsonLogger`).
+ */
+export interface Logger {
+  info(fields: object, msg?: string): void;
+  warn(fields: object, msg?: string): void;
+  error(fields: object, msg?: string): void;
+}
+
 /** Position in a keyset-ordered list: the sort value and id of the last item seen. */
 export interface Keyset {
   value: string | number;

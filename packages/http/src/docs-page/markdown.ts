@@ -1,4 +1,4 @@
-import { escapeHtml } from '../home-page.js';
+import { escapeHtml } from '@travelops/html';
 
 /**
  * The little Markdown the OpenAPI descriptions use, as HTML: paragraphs, `#` headings, `- `

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../home-page.js';
+import { escapeHtml } from '@travelops/html';
 import { dereference, type JsonRecord, listOf, recordOf, textOf } from './json.js';
 import { codeSpan, renderInline, renderMarkdown } from './markdown.js';
 import { describeSchema, fieldsOf, renderFields } from './schema-fields.js';

@@ -1,9 +1,4 @@
-/** Text for HTML: every character that could open markup or leave an attribute is escaped. */
-export const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { localMoneyFormat } from '@travelops/domain/shared';
 
 /**
  * The guest's locale from `Accept-Language`: its first tag this runtime formats, else `en`.
@@ -31,9 +26,8 @@ export interface Formatters {
 }
 
 export function formatters(locale: string, currency: string, timeZone: string): Formatters {
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  // JPY has no minor unit, EUR two, BHD three: the currency says how many digits a minor unit is.
-  const digits = money.resolvedOptions().maximumFractionDigits ?? 2;
+  // JPY has no minor unit, EUR two, BHD three: the domain's one table says, not the runtime's CLDR.
+  const money = localMoneyFormat(currency, locale);
   const dateTime = new Intl.DateTimeFormat(locale, {
     weekday: 'long',
     year: 'numeric',
@@ -45,7 +39,7 @@ export function formatters(locale: string, currency: string, timeZone: string): 
     timeZoneName: 'short',
   });
   return {
-    money: (amount) => money.format(amount / 10 ** digits),
+    money,
     dateTime: (iso) => dateTime.format(new Date(iso)),
   };
 }

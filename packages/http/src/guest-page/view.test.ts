@@ -83,6 +83,8 @@ describe('the booking page', () => {
     expect(html).toContain('Friday, 14 March 2031 at 19:30 CET');
     expect(html).toContain('€50.00');
     expect(render(booking(), { locale: 'de-DE' })).toContain('50,00');
+    // The minor unit is the service's table (ISO 4217), not the runtime's CLDR (which shows HUF without).
+    expect(render(booking({ currency: 'HUF' }), { locale: 'en-US' })).toMatch(/HUF\s50\.00/);
   });
 
   it('a waiver form for each participant who has not signed, none for one who has', () => {

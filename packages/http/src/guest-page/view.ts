@@ -1,6 +1,7 @@
 import type { PublicBooking } from '@travelops/domain/guests';
+import { escapeHtml as e } from '@travelops/html';
 import { pagePolicy } from '../csp.js';
-import { escapeHtml as e, type Formatters, formatters } from './format.js';
+import { type Formatters, formatters } from './format.js';
 import { guestStrings as s } from './strings.js';
 
 const STYLE = `body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f4f5f7;color:#1b1f24}

@@ -6,13 +6,12 @@ import {
   planHoldWarnings,
   planRequestedEmails,
 } from '@travelops/domain/notifications';
-import type { Clock, UnitOfWork } from '@travelops/domain/shared';
+import type { Clock, Logger, UnitOfWork } from '@travelops/domain/shared';
+import type { MailTransport } from '@travelops/mail';
+import { composeGuestEmail } from '@travelops/mail';
 import type { RetryPolicy } from '@travelops/webhooks';
-import type { Logger } from '../logger.js';
 import type { Job } from '../worker.js';
 import { decideAfterSend } from './policy.js';
-import type { MailTransport } from './smtp-transport.js';
-import { composeGuestEmail } from './templates/compose.js';
 
 /** How guest e-mails go out: through SMTP, or (no `SMTP_URL`) kept in the database for `/dev/mail`. */
 export interface GuestEmailConfig {

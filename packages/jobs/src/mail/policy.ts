@@ -1,5 +1,5 @@
+import type { SendOutcome } from '@travelops/mail';
 import { backoffDelay, DEFAULT_RETRY_POLICY, type RetryPolicy } from '@travelops/webhooks';
-import type { SendOutcome } from './smtp-transport.js';
 
 export type MailDecision =
   | { status: 'SENT'; nextAttemptAt: null }

@@ -1,4 +1,4 @@
-import type { Clock } from '@travelops/domain/shared';
+import type { Clock, Logger } from '@travelops/domain/shared';
 import { type ClaimedDelivery, signingSecrets, type WebhookStores } from '@travelops/domain/webhooks';
 import {
   DEFAULT_RETRY_POLICY,
@@ -8,7 +8,6 @@ import {
   SIGNATURE_HEADER,
   sign,
 } from '@travelops/webhooks';
-import type { Logger } from '../logger.js';
 import type { Job } from '../worker.js';
 import type { WebhookSender } from './sender.js';
 

@@ -1,12 +1,6 @@
-import {
-  type ApiTokenPrincipal,
-  authenticateBearer,
-  authorize,
-  type Principal,
-  recheckCredential,
-} from '@travelops/auth';
-import { type ErrorDetail, parseInput, type UnitOfWork } from '@travelops/domain/shared';
-import type { AppStores, HandlerUnitOfWork, HttpDeps } from '@travelops/http';
+import { type ApiTokenPrincipal, authenticateBearer, authorize } from '@travelops/auth';
+import { type ErrorDetail, parseInput } from '@travelops/domain/shared';
+import type { HandlerUnitOfWork, HttpDeps } from '@travelops/http';
 import {
   clientKey,
   DEFAULT_BODY_LIMIT_BYTES,
@@ -14,6 +8,7 @@ import {
   jsonBody,
   limitByIp,
   rateLimited,
+  runRequestTransaction,
   setRateLimitHeaders,
   toExpressPath,
 } from '@travelops/http';
@@ -24,7 +19,7 @@ import express, {
   type Response,
   type Router,
 } from 'express';
-import type { OctoFailure, OctoResult } from '../errors.js';
+import type { OctoFailure } from '../errors.js';
 import type { OctoCaller } from '../ports.js';
 import { sendOctoError } from './errors.js';
 import type { OctoRouteDefinition } from './route.js';
@@ -78,34 +73,6 @@ function admitReseller(deps: HttpDeps) {
   };
 }
 
-/**
- * The request's one transaction boundary, as on the native API: a write runs in one
- * transaction the use cases join, and re-reads the token under a share lock last (revoked
- * meanwhile: 401, everything rolled back); a read runs on the pool and re-checks the token.
- */
-async function runOctoRequest<T>(
-  principal: Principal,
-  route: OctoRouteDefinition,
-  deps: HttpDeps,
-  execute: (uow: UnitOfWork<AppStores>) => Promise<OctoResult<T>>,
-): Promise<OctoResult<T>> {
-  if (route.method === 'get') {
-    const result = await execute(deps.uow);
-    const still = await recheckCredential(
-      principal,
-      { uow: deps.uow, clock: deps.clock },
-      { shareLock: false },
-    );
-    return still.ok ? result : still;
-  }
-  return deps.uow.transaction<T, OctoFailure>(async (tx) => {
-    const result = await execute(tx);
-    if (!result.ok) return result;
-    const still = await recheckCredential(principal, { uow: tx, clock: deps.clock }, { shareLock: true });
-    return still.ok ? result : still;
-  });
-}
-
 function registerOctoRoute(router: Router, route: OctoRouteDefinition, deps: HttpDeps): void {
   const endpoint = `${deps.config.publicBaseUrl.replace(/\/$/, '')}/octo`;
   const handler = async (req: Request, res: Response) => {
@@ -122,20 +89,24 @@ function registerOctoRoute(router: Router, route: OctoRouteDefinition, deps: Htt
       connectionId: principal.tokenId,
       pricing: capabilities.includes('octo/pricing'),
     };
-    const outcome = await runOctoRequest(principal, route, deps, (uow) =>
-      route.handle({
-        params: params.value,
-        query: query.value,
-        body: body.value,
-        caller,
-        use: {
-          uow: uow as HandlerUnitOfWork,
-          clock: deps.clock,
-          payments: deps.payments,
-          checkUrl: deps.checkWebhookUrl,
-        },
-        endpoint,
-      }),
+    // The native routes' transaction and credential re-check (@travelops/http).
+    const outcome = await runRequestTransaction<unknown, OctoFailure>(
+      deps,
+      { method: route.method, principal },
+      (uow) =>
+        route.handle({
+          params: params.value,
+          query: query.value,
+          body: body.value,
+          caller,
+          use: {
+            uow: uow as HandlerUnitOfWork,
+            clock: deps.clock,
+            payments: deps.payments,
+            checkUrl: deps.checkWebhookUrl,
+          },
+          endpoint,
+        }),
     );
     if (!outcome.ok) {
       if (outcome.error.code === 'UNAUTHENTICATED')

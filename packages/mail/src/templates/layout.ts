@@ -1,9 +1,4 @@
-/** Text for HTML: every character that could open markup or leave an attribute is escaped. */
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml } from '@travelops/html';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
 const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f\u2028\u2029]+/g;

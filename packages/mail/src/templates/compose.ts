@@ -4,14 +4,14 @@ import type {
   GuestEmailContext,
   GuestEmailRequest,
 } from '@travelops/domain/notifications';
+import { localMoneyFormat } from '@travelops/domain/shared';
 import { type Block, oneLine, render } from './layout.js';
 import { en } from './strings.en.js';
 
 /** Money and instants as the guest reads them: the booking's currency, the tour's time zone. */
 function formatters(currency: string, timeZone: string) {
-  const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
-  // JPY has no minor unit, EUR two, BHD three: the currency says how many digits a minor unit is.
-  const digits = money.resolvedOptions().maximumFractionDigits ?? 2;
+  // JPY has no minor unit, EUR two, BHD three: the domain's one table says, not the runtime's CLDR.
+  const money = localMoneyFormat(currency, 'en-GB');
   const dateTime = new Intl.DateTimeFormat('en-GB', {
     weekday: 'long',
     year: 'numeric',
@@ -31,7 +31,7 @@ function formatters(currency: string, timeZone: string) {
     timeZone,
   });
   return {
-    money: (amount: number) => money.format(amount / 10 ** digits),
+    money,
     when: (iso: string) => dateTime.format(new Date(iso)),
     short: (iso: string) => shortDate.format(new Date(iso)),
   };

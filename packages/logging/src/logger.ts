@@ -1,3 +1,5 @@
+import type { Logger } from '@travelops/domain/shared';
+
 export const LOG_LEVELS = ['info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export const LOG_FORMATS = ['json', 'pretty'] as const;
@@ -9,13 +11,6 @@ export interface LoggerOptions {
   /** `json` (one object per line) or `pretty` (for people); default: pretty on a terminal. */
   format?: LogFormat;
 }
-
-/** The minimal logger the worker, its jobs and the API share. Fields first, message second. */
-export type Logger = {
-  info(fields: object, msg?: string): void;
-  warn(fields: object, msg?: string): void;
-  error(fields: object, msg?: string): void;
-};
 
 export interface LogStream {
   write(line: string): unknown;

@@ -218,5 +218,9 @@ describe('composeGuestEmail', () => {
     expect(
       composeGuestEmail(context({ booking: { ...booking, currency: 'BHD', totalAmount: 12500 } })).text,
     ).toMatch(/BHD\s12\.500/);
+    // ISO 4217's three digits (the service's table), where the runtime's CLDR shows none.
+    expect(
+      composeGuestEmail(context({ booking: { ...booking, currency: 'IQD', totalAmount: 12500 } })).text,
+    ).toMatch(/IQD\s12\.500/);
   });
 });
