@@ -3,7 +3,6 @@ import type { Knex } from 'knex';
 import { isSeatsRefused } from './commit-statements.js';
 import { signalIfAppended } from './outbox-notify.js';
 import { createApiTokenStore } from './stores/api-tokens.js';
-import { createAvailabilityStore } from './stores/availability.js';
 import { createBlackoutDateStore } from './stores/blackout-dates.js';
 import { createBookingHistoryStore } from './stores/booking-history.js';
 import { createBookingStore } from './stores/bookings.js';
@@ -12,6 +11,7 @@ import { createCrmTaskStore } from './stores/crm-tasks.js';
 import { createCustomerNoteStore } from './stores/customer-notes.js';
 import { createCustomerTimelineStore } from './stores/customer-timeline.js';
 import { createCustomerStore } from './stores/customers.js';
+import { createDepartureStore } from './stores/departures.js';
 import { createGuestEmailStore } from './stores/guest-emails.js';
 import { createGuideStore, createTimeOffStore } from './stores/guides.js';
 import { createIdempotencyStore } from './stores/idempotency.js';
@@ -40,7 +40,7 @@ class RollbackSignal extends Error {
 
 const FACTORIES = {
   tours: createTourStore,
-  availability: createAvailabilityStore,
+  departures: createDepartureStore,
   customers: createCustomerStore,
   workspaces: createWorkspaceStore,
   members: createMemberStore,

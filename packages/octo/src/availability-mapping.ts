@@ -2,7 +2,7 @@
  * Departures as OCTO availabilities and calendar days, and the local-day windows OCTO asks
  * by: pure, over the departures' views (seats, sales status, prices) and their tour.
  */
-import type { AvailabilityView, SalesStatus, Tour } from '@travelops/domain/catalog';
+import type { DepartureView, SalesStatus, Tour } from '@travelops/domain/catalog';
 import {
   addDays,
   bestSalesStatus,
@@ -24,7 +24,7 @@ export const seatsAsked = (units: ReadonlyArray<{ quantity: number }> | undefine
  * `salesStatus`. `available` says whether it can be booked now (for `seats` seats, when asked).
  */
 export function toOctoAvailability(
-  departure: AvailabilityView,
+  departure: DepartureView,
   tour: Tour,
   options: { pricing: boolean; seats?: number },
 ): OctoAvailability {
@@ -59,11 +59,11 @@ export function toOctoAvailability(
  */
 export function toOctoCalendar(
   range: { from: string; to: string },
-  departures: readonly AvailabilityView[],
+  departures: readonly DepartureView[],
   tour: Tour,
   options: { pricing: boolean; seats?: number },
 ): OctoCalendarDay[] {
-  const byDay = new Map<string, AvailabilityView[]>();
+  const byDay = new Map<string, DepartureView[]>();
   for (const departure of departures) {
     if (departure.salesStatus === 'CLOSED') continue;
     const day = localDateOf(new Date(departure.startsAt), tour.timeZone);
@@ -73,7 +73,7 @@ export function toOctoCalendar(
   for (let offset = 0; offset <= daysBetween(range.from, range.to); offset++) {
     const localDate = addDays(range.from, offset);
     const open = byDay.get(localDate) ?? [];
-    const best = open.reduce<AvailabilityView | null>(
+    const best = open.reduce<DepartureView | null>(
       (top, d) => (top === null || d.seatsRemaining > top.seatsRemaining ? d : top),
       null,
     );

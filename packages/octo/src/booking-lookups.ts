@@ -4,7 +4,7 @@
  */
 
 import type { ResellerBookingRecord } from '@travelops/domain/bookings';
-import type { Availability } from '@travelops/domain/catalog';
+import type { Departure } from '@travelops/domain/catalog';
 import { viewDepartures } from '@travelops/domain/catalog';
 import { ok, type Result } from '@travelops/domain/shared';
 import { utcWindowOf } from './availability-mapping.js';
@@ -30,13 +30,13 @@ async function viewsOf(
   ]);
   const departures = await Promise.all(
     [...new Set(records.map((r) => r.booking.availabilityId))].map((id) =>
-      stores.availability.findById(caller.workspaceId, id),
+      stores.departures.findById(caller.workspaceId, id),
     ),
   );
   const views = await viewDepartures(
     stores,
     caller.workspaceId,
-    departures.filter((d): d is Availability => d !== null),
+    departures.filter((d): d is Departure => d !== null),
     now,
     tours,
   );

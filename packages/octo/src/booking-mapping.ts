@@ -13,7 +13,7 @@ import type {
   ResellerUnitItemLink,
 } from '@travelops/domain/bookings';
 import { isGuestCancellable } from '@travelops/domain/bookings';
-import type { AvailabilityView, Tour } from '@travelops/domain/catalog';
+import type { DepartureView, Tour } from '@travelops/domain/catalog';
 import { EmailSchema, PhoneSchema } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { toOctoAvailability } from './availability-mapping.js';
@@ -207,7 +207,7 @@ export interface OctoBookingParts {
   booking: BookingRecord;
   link: ResellerBookingLink;
   tour: Tour;
-  departure: AvailabilityView;
+  departure: DepartureView;
   now: Date;
   pricing: boolean;
 }

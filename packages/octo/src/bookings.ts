@@ -74,7 +74,7 @@ export function reserveOctoBooking(
     const option = checkOption(input.optionId);
     if (!option.ok) return option;
     if (!input.availabilityId) return invalidAvailability('');
-    const departure = await stores.availability.findById(caller.workspaceId, input.availabilityId);
+    const departure = await stores.departures.findById(caller.workspaceId, input.availabilityId);
     if (departure?.tourId !== tour.value.id) return invalidAvailability(input.availabilityId);
     if (!input.unitItems?.length) return unprocessableEntity('unitItems must name at least one unit.');
     if (input.currency && input.currency !== tour.value.currency) {

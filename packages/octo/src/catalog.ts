@@ -1,4 +1,4 @@
-import type { Availability, Tour } from '@travelops/domain/catalog';
+import type { Departure, Tour } from '@travelops/domain/catalog';
 import { addDays, daysBetween, viewDepartures } from '@travelops/domain/catalog';
 import { ok, type Result } from '@travelops/domain/shared';
 import { seatsAsked, startsWithin, toOctoAvailability, toOctoCalendar } from './availability-mapping.js';
@@ -61,7 +61,7 @@ export const checkOption = (optionId: string): Result<true, OctoError> =>
 async function startTimesOf(deps: ReadDeps, workspaceId: string, tour: Tour): Promise<string[]> {
   const stores = deps.uow.stores;
   const schedules = await stores.schedules.list(workspaceId, tour.id, { limit: 100, after: null });
-  const departures = await stores.availability.listBookable(workspaceId, tour.id, {}, deps.clock.now());
+  const departures = await stores.departures.listBookable(workspaceId, tour.id, {}, deps.clock.now());
   return localStartTimes(
     schedules.items.filter((s) => s.status === 'ACTIVE').flatMap((s) => s.times),
     departures.map((d) => d.startsAt),
@@ -104,17 +104,17 @@ function checkRange(from: string, to: string): Result<{ from: string; to: string
 
 /** The tour's departures (not CANCELLED) on local days `from`..`to` of its zone. */
 async function departuresOn(
-  stores: Pick<OctoStores, 'availability'>,
+  stores: Pick<OctoStores, 'departures'>,
   workspaceId: string,
   tour: Tour,
   range: { from: string; to: string },
-): Promise<Availability[]> {
+): Promise<Departure[]> {
   // A local day lies within a day of its UTC date: one more on each side covers every zone.
   const filter = { tourId: tour.id, from: addDays(range.from, -1), to: addDays(range.to, 1) };
-  const found: Availability[] = [];
+  const found: Departure[] = [];
   let after = null;
   do {
-    const page = await stores.availability.list(workspaceId, filter, { limit: PAGE, after });
+    const page = await stores.departures.list(workspaceId, filter, { limit: PAGE, after });
     found.push(...page.items);
     after = page.hasMore ? page.next : null;
   } while (after && found.length < MAX_DEPARTURES);
@@ -162,13 +162,13 @@ export async function checkOctoAvailability(
   }
   const asked = checkAsked(tour.value, input);
   if (!asked.ok) return asked;
-  let departures: Availability[];
+  let departures: Departure[];
   if (input.availabilityIds) {
     const found = await Promise.all(
-      [...new Set(input.availabilityIds)].map((id) => stores.availability.findById(caller.workspaceId, id)),
+      [...new Set(input.availabilityIds)].map((id) => stores.departures.findById(caller.workspaceId, id)),
     );
     departures = found.filter(
-      (d): d is Availability => d !== null && d.tourId === tour.value.id && d.status !== 'CANCELLED',
+      (d): d is Departure => d !== null && d.tourId === tour.value.id && d.status !== 'CANCELLED',
     );
   } else {
     const from = (input.localDate ?? input.localDateStart) as string;

@@ -1,6 +1,6 @@
 import { issueApiToken } from '@travelops/auth';
 import { createWorkspace, findWorkspace } from '@travelops/domain/access';
-import { createAvailability, createTour } from '@travelops/domain/catalog';
+import { createDeparture, createTour } from '@travelops/domain/catalog';
 import { createCustomer } from '@travelops/domain/crm';
 import type { Result } from '@travelops/domain/shared';
 import type { CommandDeps } from './commands.js';
@@ -74,7 +74,7 @@ export async function seedDemo(deps: CommandDeps, slug = 'demo') {
   for (const [tour, hour] of tours.slice(0, 2).map((t, i) => [t, i === 0 ? 9 : 17] as const)) {
     for (const startsAt of upcoming(deps.clock.now(), 14, hour)) {
       const departure = expect(
-        await createAvailability(catalog, workspace.id, { tourId: tour.id, startsAt }),
+        await createDeparture(catalog, workspace.id, { tourId: tour.id, startsAt }),
         'departure',
       );
       availability.push(departure.id);

@@ -1,5 +1,5 @@
 import { BOOKING_SORTS, type BookingRecord } from '@travelops/domain/bookings';
-import type { Availability, SeatRefusal } from '@travelops/domain/catalog';
+import type { Departure, SeatRefusal } from '@travelops/domain/catalog';
 import type { OutboxEvent } from '@travelops/domain/events';
 import { runIdempotently } from '@travelops/domain/idempotency';
 import type { PaymentSession } from '@travelops/domain/payments';
@@ -61,27 +61,25 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
   describe('seats', () => {
     it('adjustBookedSeats moves seats, refuses overbooking with a CONFLICT on participants', async () => {
       const scene = await newBookingScene(knex());
-      const { availability } = stores();
+      const { departures } = stores();
       const { workspaceId, availabilityId } = scene;
-      expect(unwrap(await availability.adjustBookedSeats(workspaceId, availabilityId, 7))).toMatchObject({
+      expect(unwrap(await departures.adjustBookedSeats(workspaceId, availabilityId, 7))).toMatchObject({
         bookedSeats: 7,
         seatsRemaining: 3,
       });
-      expect(errorOf(await availability.adjustBookedSeats(workspaceId, availabilityId, 4))).toEqual(
+      expect(errorOf(await departures.adjustBookedSeats(workspaceId, availabilityId, 4))).toEqual(
         conflict('Not enough seats left on this departure.', 'participants', 'insufficient_seats'),
       );
-      expect(errorOf(await availability.adjustBookedSeats(workspaceId, availabilityId, -8)).code).toBe(
+      expect(errorOf(await departures.adjustBookedSeats(workspaceId, availabilityId, -8)).code).toBe(
         'CONFLICT',
       );
-      expect(unwrap(await availability.adjustBookedSeats(workspaceId, availabilityId, -7)).bookedSeats).toBe(
-        0,
-      );
+      expect(unwrap(await departures.adjustBookedSeats(workspaceId, availabilityId, -7)).bookedSeats).toBe(0);
       const other = await newWorkspace(knex());
-      expect(errorOf(await availability.adjustBookedSeats(other, availabilityId, 1)).code).toBe('NOT_FOUND');
-      expect(errorOf(await availability.adjustBookedSeats(workspaceId, newId('availability'), 1)).code).toBe(
+      expect(errorOf(await departures.adjustBookedSeats(other, availabilityId, 1)).code).toBe('NOT_FOUND');
+      expect(errorOf(await departures.adjustBookedSeats(workspaceId, newId('availability'), 1)).code).toBe(
         'NOT_FOUND',
       );
-      expect(await availability.lock(other, availabilityId)).toBeNull();
+      expect(await departures.lock(other, availabilityId)).toBeNull();
     });
 
     it('findForBooking reads the departure, its tour and the blackouts of its day at once; null elsewhere', async () => {
@@ -105,11 +103,11 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       await blackout('2030-09-03', null);
       await blackout('2030-08-30', tourId);
 
-      const read = await s.availability.findForBooking(workspaceId, availabilityId);
-      const { heldSeats: _, ...departure } = (await s.availability.findById(
+      const read = await s.departures.findForBooking(workspaceId, availabilityId);
+      const { heldSeats: _, ...departure } = (await s.departures.findById(
         workspaceId,
         availabilityId,
-      )) as Availability;
+      )) as Departure;
       expect(read).toEqual({
         departure,
         tour: await s.tours.findById(workspaceId, tourId),
@@ -119,26 +117,23 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
         ],
         version: 1,
       });
-      expect(await s.availability.findForBooking(await newWorkspace(knex()), availabilityId)).toBeNull();
-      expect(await s.availability.findForBooking(workspaceId, newId('availability'))).toBeNull();
+      expect(await s.departures.findForBooking(await newWorkspace(knex()), availabilityId)).toBeNull();
+      expect(await s.departures.findForBooking(workspaceId, newId('availability'))).toBeNull();
     });
 
     it('the version counts edits of a departure, not its seats', async () => {
       const { workspaceId, availabilityId } = await newBookingScene(knex());
       const s = stores();
-      const versionOf = async () =>
-        (await s.availability.findForBooking(workspaceId, availabilityId))?.version;
+      const versionOf = async () => (await s.departures.findForBooking(workspaceId, availabilityId))?.version;
       expect(await versionOf()).toBe(1);
-      unwrap(await s.availability.adjustBookedSeats(workspaceId, availabilityId, 2));
-      expect(await s.availability.takeSeats(workspaceId, availabilityId, 1, 1)).toEqual(ok(true));
-      unwrap(await s.availability.updateWith(workspaceId, availabilityId, () => ok({})));
+      unwrap(await s.departures.adjustBookedSeats(workspaceId, availabilityId, 2));
+      expect(await s.departures.takeSeats(workspaceId, availabilityId, 1, 1)).toEqual(ok(true));
+      unwrap(await s.departures.updateWith(workspaceId, availabilityId, () => ok({})));
       expect(await versionOf()).toBe(1);
-      unwrap(await s.availability.updateWith(workspaceId, availabilityId, () => ok({ capacity: 12 })));
+      unwrap(await s.departures.updateWith(workspaceId, availabilityId, () => ok({ capacity: 12 })));
       expect(await versionOf()).toBe(2);
       unwrap(
-        await s.availability.updateWith(workspaceId, availabilityId, () =>
-          ok({ status: 'DELAYED' as const }),
-        ),
+        await s.departures.updateWith(workspaceId, availabilityId, () => ok({ status: 'DELAYED' as const })),
       );
       expect(await versionOf()).toBe(3);
       await s.schedules.resizeDepartures(workspaceId, [availabilityId], 14);
@@ -149,26 +144,26 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
 
     it('takeSeats takes seats only at the version read and while they last; a refusal takes nothing', async () => {
       const { workspaceId, availabilityId } = await newBookingScene(knex());
-      const { availability } = stores();
-      expect(await availability.takeSeats(workspaceId, availabilityId, 3, 1)).toEqual(ok(true));
-      expect(await availability.takeSeats(workspaceId, availabilityId, 7, 1)).toEqual(ok(true));
+      const { departures } = stores();
+      expect(await departures.takeSeats(workspaceId, availabilityId, 3, 1)).toEqual(ok(true));
+      expect(await departures.takeSeats(workspaceId, availabilityId, 7, 1)).toEqual(ok(true));
       expect(await bookedSeats(availabilityId)).toBe(10);
-      expect(await availability.takeSeats(workspaceId, availabilityId, 1, 1)).toEqual(
+      expect(await departures.takeSeats(workspaceId, availabilityId, 1, 1)).toEqual(
         fail({ reason: 'sold_out', seatsRemaining: 0 }),
       );
-      unwrap(await availability.updateWith(workspaceId, availabilityId, () => ok({ capacity: 12 })));
+      unwrap(await departures.updateWith(workspaceId, availabilityId, () => ok({ capacity: 12 })));
       // Edited since version 1: whoever read that must decide again, even with seats to spare.
-      expect(await availability.takeSeats(workspaceId, availabilityId, 1, 1)).toEqual(
+      expect(await departures.takeSeats(workspaceId, availabilityId, 1, 1)).toEqual(
         fail({ reason: 'stale' }),
       );
-      expect(await availability.takeSeats(workspaceId, availabilityId, 3, 2)).toEqual(
+      expect(await departures.takeSeats(workspaceId, availabilityId, 3, 2)).toEqual(
         fail({ reason: 'sold_out', seatsRemaining: 2 }),
       );
-      expect(await availability.takeSeats(workspaceId, availabilityId, 2, 2)).toEqual(ok(true));
+      expect(await departures.takeSeats(workspaceId, availabilityId, 2, 2)).toEqual(ok(true));
       expect(await bookedSeats(availabilityId)).toBe(12);
       const other = await newWorkspace(knex());
-      expect(await availability.takeSeats(other, availabilityId, 1, 2)).toEqual(fail({ reason: 'stale' }));
-      expect(await availability.takeSeats(workspaceId, newId('availability'), 1, 1)).toEqual(
+      expect(await departures.takeSeats(other, availabilityId, 1, 2)).toEqual(fail({ reason: 'stale' }));
+      expect(await departures.takeSeats(workspaceId, newId('availability'), 1, 1)).toEqual(
         fail({ reason: 'stale' }),
       );
     });
@@ -177,8 +172,8 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       const { workspaceId, availabilityId } = await newBookingScene(knex());
       const results = await Promise.all(
         Array.from({ length: 30 }, () =>
-          uow().transaction(async ({ stores: { availability } }) => {
-            const taken = await availability.takeSeats(workspaceId, availabilityId, 1, 1);
+          uow().transaction(async ({ stores: { departures } }) => {
+            const taken = await departures.takeSeats(workspaceId, availabilityId, 1, 1);
             return ok<true | SeatRefusal>(taken.ok ? true : taken.error);
           }),
         ),
@@ -196,15 +191,15 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       const { workspaceId, availabilityId } = await newBookingScene(knex());
       const edited = signal();
       const release = signal();
-      const edit = uow().transaction(async ({ stores: { availability } }) => {
-        const done = await availability.updateWith(workspaceId, availabilityId, () => ok({ capacity: 8 }));
+      const edit = uow().transaction(async ({ stores: { departures } }) => {
+        const done = await departures.updateWith(workspaceId, availabilityId, () => ok({ capacity: 8 }));
         edited.fire();
         await release.promise;
         return done;
       });
       await edited.promise;
-      const take = uow().transaction(async ({ stores: { availability } }) => {
-        const taken = await availability.takeSeats(workspaceId, availabilityId, 1, 1);
+      const take = uow().transaction(async ({ stores: { departures } }) => {
+        const taken = await departures.takeSeats(workspaceId, availabilityId, 1, 1);
         return ok<true | SeatRefusal>(taken.ok ? true : taken.error);
       });
       await untilWaiting(knex(), 'transactionid');
@@ -222,8 +217,8 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       const { workspaceId, availabilityId } = scene;
       const locked = signal();
       const release = signal();
-      const holder = uow().transaction(async ({ stores: { availability } }) => {
-        await availability.lock(workspaceId, availabilityId);
+      const holder = uow().transaction(async ({ stores: { departures } }) => {
+        await departures.lock(workspaceId, availabilityId);
         locked.fire();
         await release.promise;
         return ok(true);
@@ -231,8 +226,8 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       await locked.promise;
       // A booking's insert (its foreign key's share lock) goes through while the lock is held.
       const booking = await newBooking(knex(), scene);
-      const take = uow().transaction(async ({ stores: { availability } }) =>
-        availability.takeSeats(workspaceId, availabilityId, booking.participantCount, 1),
+      const take = uow().transaction(async ({ stores: { departures } }) =>
+        departures.takeSeats(workspaceId, availabilityId, booking.participantCount, 1),
       );
       await untilWaiting(knex(), 'transactionid');
       release.fire();
@@ -243,11 +238,11 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
 
     it('a refused adjustment inside a transaction leaves it usable, and its other work commits', async () => {
       const { workspaceId, availabilityId } = await newBookingScene(knex());
-      const outcome = await uow().transaction(async ({ stores: { availability } }) => {
-        expect((await availability.lock(workspaceId, availabilityId))?.bookedSeats).toBe(0);
-        unwrap(await availability.adjustBookedSeats(workspaceId, availabilityId, 8));
-        const refused = await availability.adjustBookedSeats(workspaceId, availabilityId, 5);
-        const applied = await availability.adjustBookedSeats(workspaceId, availabilityId, 2);
+      const outcome = await uow().transaction(async ({ stores: { departures } }) => {
+        expect((await departures.lock(workspaceId, availabilityId))?.bookedSeats).toBe(0);
+        unwrap(await departures.adjustBookedSeats(workspaceId, availabilityId, 8));
+        const refused = await departures.adjustBookedSeats(workspaceId, availabilityId, 5);
+        const applied = await departures.adjustBookedSeats(workspaceId, availabilityId, 2);
         return ok({ refused, applied });
       });
       const { refused, applied } = unwrap(outcome);
@@ -260,9 +255,9 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       const { workspaceId, availabilityId } = await newBookingScene(knex());
       const results = await Promise.all(
         Array.from({ length: 30 }, () =>
-          uow().transaction(async ({ stores: { availability } }) => {
-            if (!(await availability.lock(workspaceId, availabilityId))) throw new Error('departure missing');
-            return availability.adjustBookedSeats(workspaceId, availabilityId, 1);
+          uow().transaction(async ({ stores: { departures } }) => {
+            if (!(await departures.lock(workspaceId, availabilityId))) throw new Error('departure missing');
+            return departures.adjustBookedSeats(workspaceId, availabilityId, 1);
           }),
         ),
       );
@@ -347,7 +342,7 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
         const done = uow().transaction(async ({ stores: s }) => {
           runs++;
           unwrap(await s.customers.insert(workspaceId, customer(`Seats${count}v${version}`)));
-          await s.availability.takeSeatsAtCommit(workspaceId, availabilityId, count, version);
+          await s.departures.takeSeatsAtCommit(workspaceId, availabilityId, count, version);
           return ok('answer');
         });
         return done.then((result) => ({ result, runs }));
@@ -379,7 +374,7 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       try {
         unwrap(
           await uow().transaction(async ({ stores: s }) => {
-            await s.availability.takeSeatsAtCommit(scene.workspaceId, scene.availabilityId, 2, 1);
+            await s.departures.takeSeatsAtCommit(scene.workspaceId, scene.availabilityId, 2, 1);
             await s.customers.refreshStatsAtCommit(scene.workspaceId, scene.customerId);
             unwrap(await s.customers.insert(scene.workspaceId, customer("O'Hara")));
             return ok(true);

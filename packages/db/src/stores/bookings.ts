@@ -8,7 +8,7 @@ import type {
   LockedBooking,
   NewBooking,
 } from '@travelops/domain/bookings';
-import type { Availability } from '@travelops/domain/catalog';
+import type { Departure } from '@travelops/domain/catalog';
 import {
   conflict,
   fail,
@@ -22,7 +22,6 @@ import {
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
 import { prepared } from '../prepared.js';
-import { createAvailabilityStore, lockDepartureIfFree } from './availability.js';
 import { batchedLookup } from './batch.js';
 import { toNewHistoryRow } from './booking-history.js';
 import { type BookingRow, toBooking } from './booking-rows.js';
@@ -37,6 +36,7 @@ import {
   utcDayStart,
 } from './columns.js';
 import { refreshStatsQuery } from './customers.js';
+import { createDepartureStore, lockDepartureIfFree } from './departures.js';
 import { toNewSessionRow } from './payments.js';
 
 const PATCH_COLUMNS = {
@@ -136,7 +136,7 @@ async function changeHorizon(db: Knex | Knex.Transaction): Promise<Date> {
 
 export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
   const bookings = () => db<BookingRow>('bookings');
-  const availability = createAvailabilityStore(db);
+  const availability = createDepartureStore(db);
   // getBooking is the hottest read: on the pool, concurrent reads by id share a statement.
   const byId = db.isTransaction
     ? null
@@ -218,7 +218,7 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
       const seen = await bookings().where({ workspace_id: workspaceId, id }).first('availability_id');
       if (!seen) return fail(notFound('booking'));
       const ids = [...new Set([seen.availability_id, ...(alsoDepartureId ? [alsoDepartureId] : [])])].sort();
-      const departures = new Map<string, Availability>();
+      const departures = new Map<string, Departure>();
       for (const departureId of ids) {
         const departure = await availability.lock(workspaceId, departureId);
         if (departure) departures.set(departureId, departure);

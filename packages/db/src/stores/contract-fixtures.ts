@@ -1,7 +1,7 @@
 import type { BookingRecord, NewBooking, Participant } from '@travelops/domain/bookings';
 import type { NewTour } from '@travelops/domain/catalog';
 import {
-  type AvailabilityStatus,
+  type DepartureStatus,
   type DomainError,
   newId,
   type Page,
@@ -86,9 +86,9 @@ export async function newDeparture(
   workspaceId: string,
   tourId: string,
   startsAt: string,
-  extra: { status?: AvailabilityStatus; bookingCutoffAt?: string; capacity?: number } = {},
+  extra: { status?: DepartureStatus; bookingCutoffAt?: string; capacity?: number } = {},
 ): Promise<string> {
-  const departure = await createStores(knex).availability.insert(workspaceId, {
+  const departure = await createStores(knex).departures.insert(workspaceId, {
     id: newId('availability'),
     tourId,
     startsAt: new Date(startsAt),

@@ -155,7 +155,7 @@ export function describeOperationsStoreContract(knexOf: () => Knex, concurrentSe
       });
       await knex('availability').whereIn('id', [a, cancelled]).update({ driver_id: memberId });
       const busy = (start: string, end: string, exclude = 'none') =>
-        stores().availability.findOverlapping(
+        stores().departures.findOverlapping(
           workspaceId,
           { memberId },
           new Date(start),
@@ -165,8 +165,8 @@ export function describeOperationsStoreContract(knexOf: () => Knex, concurrentSe
       expect((await busy('2031-05-01T10:29:00Z', '2031-05-01T11:00:00Z')).map((d) => d.id)).toEqual([a]);
       expect(await busy('2031-05-01T10:30:00Z', '2031-05-01T11:00:00Z')).toEqual([]);
       expect(await busy('2031-05-01T10:00:00Z', '2031-05-01T11:00:00Z', a)).toEqual([]);
-      expect(await stores().availability.hasOpenAssignments(workspaceId, { memberId })).toBe(true);
-      expect(await stores().availability.hasOpenAssignments(workspaceId, { vehicleId: 'veh_x' })).toBe(false);
+      expect(await stores().departures.hasOpenAssignments(workspaceId, { memberId })).toBe(true);
+      expect(await stores().departures.hasOpenAssignments(workspaceId, { vehicleId: 'veh_x' })).toBe(false);
     });
 
     it('two transactions locking one member serialise', async () => {

@@ -1,4 +1,4 @@
-import type { NewAvailability } from '@travelops/domain/catalog';
+import type { NewDeparture } from '@travelops/domain/catalog';
 import { newId, ok } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
@@ -40,7 +40,7 @@ export function describeScheduleStoreContract(database: () => ContractDatabase):
     return { workspaceId, tourId, schedule };
   }
 
-  const generated = (tourId: string, scheduleId: string | null, startsAt: string): NewAvailability => ({
+  const generated = (tourId: string, scheduleId: string | null, startsAt: string): NewDeparture => ({
     id: newId('availability'),
     tourId,
     startsAt: new Date(startsAt),
@@ -278,7 +278,7 @@ export function describeScheduleStoreContract(database: () => ContractDatabase):
       // The booking's transaction locks the departure and adds a booking row, and holds until
       // told to commit. No seats move, so only a read made after the lock can see the row.
       const booking = createUnitOfWork(knex()).transaction(async ({ stores: s }) => {
-        await s.availability.lock(workspaceId, departure.id);
+        await s.departures.lock(workspaceId, departure.id);
         unwrap(
           await s.bookings.insert(
             bookingFields({ workspaceId, tourId, availabilityId: departure.id, startsAt: at(9), customerId }),

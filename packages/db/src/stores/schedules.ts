@@ -1,6 +1,6 @@
 import type {
   DayOfWeek,
-  NewAvailability,
+  NewDeparture,
   NewSchedule,
   Schedule,
   ScheduleDeparture,
@@ -150,11 +150,7 @@ export function createScheduleStore(db: Knex | Knex.Transaction): ScheduleStore 
       return read(workspaceId, id);
     },
 
-    async insertDepartures(
-      workspaceId: string,
-      tourId: string,
-      departures: NewAvailability[],
-    ): Promise<number> {
+    async insertDepartures(workspaceId: string, tourId: string, departures: NewDeparture[]): Promise<number> {
       if (departures.length === 0) return 0;
       // Serialises generation per tour, so two schedules made at once cannot both take a start.
       // NO KEY UPDATE leaves the KEY SHARE locks of foreign-key checks (bookings, departures) free.

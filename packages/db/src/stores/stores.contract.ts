@@ -150,7 +150,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
         await changed();
         const first = await newDeparture(workspaceId, tourId, '2030-06-10T09:00:00.000Z');
         await changed();
-        unwrap(await stores.availability.adjustBookedSeats(workspaceId, first, 2));
+        unwrap(await stores.departures.adjustBookedSeats(workspaceId, first, 2));
         await changed();
         await knex('availability').where({ id: first }).update({ capacity: 12 });
         await changed();
@@ -285,7 +285,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
           bookingCutoffAt: '2030-05-01T08:00:00.000Z',
         });
         await knex('availability').where({ id }).update({ booked_seats: 4 });
-        const departure = await createStores(knex).availability.findById(workspaceId, id);
+        const departure = await createStores(knex).departures.findById(workspaceId, id);
         expect(departure).toMatchObject({
           id,
           tourId,
@@ -300,7 +300,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
           bookingCutoffAt: '2030-05-01T08:00:00.000Z',
         });
         expect(departure?.createdAt).toMatch(ISO_MS);
-        expect(await createStores(knex).availability.findById(await newWorkspace(), id)).toBeNull();
+        expect(await createStores(knex).departures.findById(await newWorkspace(), id)).toBeNull();
       });
 
       it('from and to are inclusive UTC calendar dates on startsAt; tourId filters exactly', async () => {
@@ -313,7 +313,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
         const third = await newDeparture(workspaceId, tourId, '2030-03-02T23:59:59.999Z');
         await newDeparture(workspaceId, tourId, '2030-03-03T00:00:00.000Z');
         const elsewhere = await newDeparture(workspaceId, otherTour, '2030-03-02T10:00:00.000Z');
-        const availability = createStores(knex).availability;
+        const availability = createStores(knex).departures;
         const page = { limit: 50, after: null };
         const window = await availability.list(
           workspaceId,
@@ -337,7 +337,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
           ids.push(await newDeparture(workspaceId, tourId, `${startsAt}T10:00:00.000Z`));
         }
         const pages = await allPages((after) =>
-          createStores(knex).availability.list(workspaceId, {}, { limit: 2, after }),
+          createStores(knex).departures.list(workspaceId, {}, { limit: 2, after }),
         );
         expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
         const listed = pages.flat();
@@ -369,7 +369,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
           await newDeparture(workspaceId, tourId, '2030-06-06T09:00:00.000Z', { status });
         }
         await newDeparture(workspaceId, otherTour, '2030-06-03T09:00:00.000Z');
-        const availability = createStores(knex).availability;
+        const availability = createStores(knex).departures;
         const bookable = await availability.listBookable(workspaceId, tourId, {}, now);
         expect(bookable.map((d) => d.id)).toEqual([delayed, later, cutoffAhead]);
         const window = await availability.listBookable(
@@ -403,7 +403,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
           await newDeparture(workspaceId, tourId, '2030-06-06T09:00:00.000Z', { status });
         }
         await newDeparture(workspaceId, otherTour, '2030-06-03T09:00:00.000Z');
-        const availability = createStores(knex).availability;
+        const availability = createStores(knex).departures;
         unwrap(await availability.adjustBookedSeats(workspaceId, later, 3));
         const prices = [{ ticketTypeId: 'tt_child', price: 900 }];
         await knex('availability')
@@ -469,7 +469,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
         const id = await newDeparture(workspaceId, tourId, '2030-07-01T09:00:00.000Z', {
           bookingCutoffAt: '2030-07-01T08:00:00.000Z',
         });
-        const availability = createStores(knex).availability;
+        const availability = createStores(knex).departures;
         const updated = unwrap(
           await availability.updateWith(workspaceId, id, () =>
             ok({ status: 'DELAYED', bookingCutoffAt: null }),
@@ -491,7 +491,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
       it('updateWith returns the decision failure and writes nothing', async () => {
         const workspaceId = await newWorkspace();
         const id = await newDeparture(workspaceId, await newTour(workspaceId), '2030-07-01T09:00:00.000Z');
-        const availability = createStores(knex).availability;
+        const availability = createStores(knex).departures;
         const before = await availability.findById(workspaceId, id);
         const refusal = unprocessable('No.', 'status', 'invalid_transition');
         const result = await availability.updateWith(workspaceId, id, (current) => {
@@ -506,14 +506,14 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
         const workspaceId = await newWorkspace();
         const id = await newDeparture(workspaceId, await newTour(workspaceId), '2030-07-01T09:00:00.000Z');
         await knex('availability').where({ id }).update({ booked_seats: 6 });
-        const direct = await createStores(knex).availability.updateWith(workspaceId, id, () =>
+        const direct = await createStores(knex).departures.updateWith(workspaceId, id, () =>
           ok({ capacity: 5 }),
         );
         expect(errorOf(direct).code).toBe('CONFLICT');
         const inside = await withTransaction(knex, async (trx) => {
           const stores = createStores(trx);
-          const refused = await stores.availability.updateWith(workspaceId, id, () => ok({ capacity: 3 }));
-          const applied = await stores.availability.updateWith(workspaceId, id, () => ok({ capacity: 8 }));
+          const refused = await stores.departures.updateWith(workspaceId, id, () => ok({ capacity: 3 }));
+          const applied = await stores.departures.updateWith(workspaceId, id, () => ok({ capacity: 8 }));
           return { refused, applied };
         });
         expect(errorOf(inside.refused).code).toBe('CONFLICT');
@@ -529,7 +529,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
           locked = resolve;
         });
         const first = withTransaction(knex, async (trx) => {
-          const result = await createStores(trx).availability.updateWith(workspaceId, id, (current) =>
+          const result = await createStores(trx).departures.updateWith(workspaceId, id, (current) =>
             ok({ capacity: current.capacity + 1 }),
           );
           locked();
@@ -540,7 +540,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
         });
         await firstHoldsLock;
         let seen = 0;
-        const second = createStores(knex).availability.updateWith(workspaceId, id, (current) => {
+        const second = createStores(knex).departures.updateWith(workspaceId, id, (current) => {
           events.push('second decides');
           seen = current.capacity;
           return ok({ capacity: current.capacity + 1 });
@@ -555,7 +555,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
       it('eight parallel increments through updateWith lose no update', async () => {
         const workspaceId = await newWorkspace();
         const id = await newDeparture(workspaceId, await newTour(workspaceId), '2030-07-01T09:00:00.000Z');
-        const availability = createStores(knex).availability;
+        const availability = createStores(knex).departures;
         await Promise.all(
           Array.from({ length: 8 }, () =>
             availability.updateWith(workspaceId, id, (current) => ok({ capacity: current.capacity + 1 })),

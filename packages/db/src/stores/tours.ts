@@ -21,7 +21,6 @@ import {
 } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
-import { whereOpenInRange } from './availability.js';
 import {
   type DbBigint,
   type DbTimestamp,
@@ -32,6 +31,7 @@ import {
   toIso,
   toNumber,
 } from './columns.js';
+import { whereOpenInRange } from './departures.js';
 
 export interface TourRow {
   id: string;

@@ -1,4 +1,4 @@
-import type { Availability } from '../catalog/index.js';
+import type { Departure } from '../catalog/index.js';
 import { addDays } from '../catalog/index.js';
 import { appendEvent, type OutboxEventType } from '../events/index.js';
 import { newId, randomBase62 } from '../shared/ids.js';
@@ -82,7 +82,7 @@ export function recordStatus(
 
 export type CancelStores = Pick<
   BookingStores,
-  'availability' | 'bookings' | 'payments' | 'bookingHistory' | 'customers' | 'outbox'
+  'departures' | 'bookings' | 'payments' | 'bookingHistory' | 'customers' | 'outbox'
 >;
 
 /** Cancels a locked booking whose departure is locked: seats back, history, event. */
@@ -92,7 +92,7 @@ export async function cancelLocked(
   booking: BookingRecord,
   options: { actor: Actor; reason: string | null; event: 'booking.cancelled' | 'booking.expired' },
 ): Promise<Result<BookingRecord>> {
-  const released = await stores.availability.adjustBookedSeats(
+  const released = await stores.departures.adjustBookedSeats(
     booking.workspaceId,
     booking.availabilityId,
     -booking.participantCount,
@@ -145,7 +145,7 @@ export async function releaseExpiredHolds(
 export function blackoutsOfDay(
   stores: Pick<BookingStores, 'blackoutDates'>,
   workspaceId: string,
-  departure: Availability,
+  departure: Departure,
 ) {
   const day = departure.startsAt.slice(0, 10);
   return stores.blackoutDates.listApplying(workspaceId, departure.tourId, {

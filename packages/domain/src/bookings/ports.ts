@@ -1,4 +1,4 @@
-import type { Availability, AvailabilityStore, TourStore } from '../catalog/index.js';
+import type { Departure, DepartureStore, TourStore } from '../catalog/index.js';
 import type { CustomerStore } from '../crm/index.js';
 import type { OutboxStore } from '../events/index.js';
 import type { BlackoutDateStore } from '../operations/index.js';
@@ -49,7 +49,7 @@ export interface BookingFilter {
 /** A booking locked for a change, with its locked departure(s) by id. */
 export interface LockedBooking {
   booking: BookingRecord;
-  departures: Map<string, Availability>;
+  departures: Map<string, Departure>;
 }
 
 /** What a new booking starts with, written in the booking's own statement. */
@@ -164,7 +164,7 @@ export interface BookingHistoryStore {
 export interface BookingStores {
   bookings: BookingStore;
   bookingHistory: BookingHistoryStore;
-  availability: AvailabilityStore;
+  departures: DepartureStore;
   tours: TourStore;
   customers: CustomerStore;
   blackoutDates: BlackoutDateStore;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Availability } from '../catalog/index.js';
+import type { Departure } from '../catalog/index.js';
 import { BOOKING_STATUSES, type BookingStatus } from '../shared/enums.js';
 import {
   checkSeats,
@@ -132,7 +132,7 @@ describe('holds and deposits (decisions §3)', () => {
 });
 
 describe('checkSeats', () => {
-  const departure: Availability = {
+  const departure: Departure = {
     id: 'avl_1',
     tourId: 'tour_1',
     startsAt: future,

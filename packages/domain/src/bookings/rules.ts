@@ -1,4 +1,4 @@
-import type { Availability, Tour } from '../catalog/index.js';
+import type { Departure, Tour } from '../catalog/index.js';
 import { type BlackoutDay, blackoutFor, isBookable } from '../catalog/index.js';
 import type { BookingStatus, PaymentMode, PaymentStatus } from '../shared/enums.js';
 import { type DomainError, unprocessable, validationError } from '../shared/errors.js';
@@ -74,7 +74,7 @@ export function outstandingAmount(booking: Pick<BookingRecord, 'totalAmount' | '
  */
 /** What the seat and bookable rules read of a departure. */
 type SeatedDeparture = Pick<
-  Availability,
+  Departure,
   'status' | 'startsAt' | 'bookingCutoffAt' | 'tourId' | 'capacity' | 'seatsRemaining'
 >;
 
@@ -99,7 +99,7 @@ export function checkSeats(
   return ok(true);
 }
 
-export function soldOut(departure: Pick<Availability, 'seatsRemaining'>): DomainError {
+export function soldOut(departure: Pick<Departure, 'seatsRemaining'>): DomainError {
   return {
     code: 'CONFLICT',
     message: `Only ${departure.seatsRemaining} seats remain on this departure.`,

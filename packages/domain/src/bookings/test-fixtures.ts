@@ -1,6 +1,6 @@
 // Builders for the booking steps' unit tests: plain records with sensible defaults. No test
 // double of a store lives here; each test writes the few calls its step makes.
-import type { Availability, DepartureForBooking, Tour } from '../catalog/index.js';
+import type { Departure, DepartureForBooking, Tour } from '../catalog/index.js';
 import type { UnitOfWork } from '../shared/ports.js';
 import type { BookingRecord, BookingStores } from './ports.js';
 import type { BookingCreateInput } from './schemas.js';
@@ -32,7 +32,7 @@ export const aTour = (overrides: Partial<Tour> = {}): Tour => ({
   ...overrides,
 });
 
-export const aDeparture = (overrides: Partial<Availability> = {}): Availability => ({
+export const aDeparture = (overrides: Partial<Departure> = {}): Departure => ({
   id: 'avl_1',
   tourId: 'tour_1',
   startsAt: TOMORROW,
@@ -53,7 +53,7 @@ export const aDeparture = (overrides: Partial<Availability> = {}): Availability 
 });
 
 export const aRead = (
-  departure: Partial<Availability> = {},
+  departure: Partial<Departure> = {},
   tour: Partial<Tour> = {},
   version = 7,
 ): DepartureForBooking => ({

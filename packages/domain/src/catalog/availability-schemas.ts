@@ -53,9 +53,9 @@ export const AvailabilitySchema = v.object({
   salesStatus: SalesStatusSchema,
 });
 /** A departure as the API answers it, `salesStatus` included. */
-export type AvailabilityView = v.InferOutput<typeof AvailabilitySchema>;
+export type DepartureView = v.InferOutput<typeof AvailabilitySchema>;
 /** A departure as stored; its `salesStatus` depends on the clock and the blackouts, so it is added when read. */
-export type Availability = Omit<AvailabilityView, 'salesStatus'>;
+export type Departure = Omit<DepartureView, 'salesStatus'>;
 
 export const CreateAvailabilitySchema = v.strictObject({
   tourId: text(100),
@@ -65,7 +65,7 @@ export const CreateAvailabilitySchema = v.strictObject({
   bookingCutoffAt: v.optional(v.nullable(DateTimeInputSchema)),
   prices: v.optional(DeparturePricesInputSchema),
 });
-export type CreateAvailabilityInput = v.InferOutput<typeof CreateAvailabilitySchema>;
+export type CreateDepartureInput = v.InferOutput<typeof CreateAvailabilitySchema>;
 
 export const UpdateAvailabilitySchema = v.strictObject({
   startsAt: v.optional(DateTimeInputSchema),
@@ -81,7 +81,7 @@ export const UpdateAvailabilitySchema = v.strictObject({
   /** Replaces the departure's price overrides. */
   prices: v.optional(DeparturePricesInputSchema),
 });
-export type UpdateAvailabilityInput = v.InferOutput<typeof UpdateAvailabilitySchema>;
+export type UpdateDepartureInput = v.InferOutput<typeof UpdateAvailabilitySchema>;
 
 export const ListAvailabilityQuerySchema = v.object({
   ...PageQuerySchema.entries,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AvailabilityStatus } from '../shared/enums.js';
+import type { DepartureStatus } from '../shared/enums.js';
 import { type CalendarDeparture, calendarValidUntil } from './calendar.js';
 import { type CalendarMemoEntry, createCalendarMemo, isCalendarMemoTimely } from './calendar-memo.js';
 
@@ -7,7 +7,7 @@ const NOW = Date.parse('2030-01-10T12:00:00.000Z');
 const HOUR = 3_600_000;
 
 const departure = (
-  status: AvailabilityStatus,
+  status: DepartureStatus,
   startsAtMs: number,
   bookingCutoffAtMs: number | null = null,
 ): CalendarDeparture => ({

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { AvailabilityStatus } from '../shared/enums.js';
+import type { DepartureStatus } from '../shared/enums.js';
 import { validationError } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { DateSchema } from '../shared/schemas.js';
@@ -67,7 +67,7 @@ export function calendarRange(query: { from?: string; to?: string }, today: stri
  * printing their dates was most of the calendar's time (docs/performance.md).
  */
 export interface CalendarDeparture {
-  status: AvailabilityStatus;
+  status: DepartureStatus;
   startsAtMs: number;
   /** Null: no cutoff. */
   bookingCutoffAtMs: number | null;

@@ -1,16 +1,16 @@
 import type { BlackoutDate } from '../operations/index.js';
-import type { AvailabilityStatus } from '../shared/enums.js';
+import type { DepartureStatus } from '../shared/enums.js';
 import { unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
-import type { Availability } from './availability-schemas.js';
+import type { Departure } from './availability-schemas.js';
 import { localDateOf } from './local-time.js';
-import type { AvailabilityPatch } from './ports.js';
+import type { DeparturePatch } from './ports.js';
 
 /**
  * Where a departure may go next. Same-state writes are no-ops and always allowed;
  * COMPLETED and CANCELLED are final.
  */
-const DEPARTURE_TRANSITIONS: Record<AvailabilityStatus, readonly AvailabilityStatus[]> = {
+const DEPARTURE_TRANSITIONS: Record<DepartureStatus, readonly DepartureStatus[]> = {
   SCHEDULED: ['DELAYED', 'BOARDING', 'DEPARTED', 'CANCELLED'],
   DELAYED: ['SCHEDULED', 'BOARDING', 'DEPARTED', 'CANCELLED'],
   BOARDING: ['DELAYED', 'DEPARTED', 'CANCELLED'],
@@ -19,7 +19,7 @@ const DEPARTURE_TRANSITIONS: Record<AvailabilityStatus, readonly AvailabilitySta
   CANCELLED: [],
 };
 
-export function canMoveDeparture(from: AvailabilityStatus, to: AvailabilityStatus): boolean {
+export function canMoveDeparture(from: DepartureStatus, to: DepartureStatus): boolean {
   return from === to || DEPARTURE_TRANSITIONS[from].includes(to);
 }
 
@@ -32,7 +32,7 @@ export type BlackoutDay = Pick<BlackoutDate, 'date' | 'tourId'>;
  * 23:30 departure of a New York tour, which is already the 25th in UTC.
  */
 export function blackoutFor(
-  departure: Pick<Availability, 'tourId' | 'startsAt'>,
+  departure: Pick<Departure, 'tourId' | 'startsAt'>,
   blackouts: readonly BlackoutDay[],
   timeZone: string,
 ): BlackoutDay | undefined {
@@ -49,7 +49,7 @@ export function blackoutFor(
  * `timeZone` is the tour's, whose local day a blackout closes.
  */
 export function isBookable(
-  departure: Pick<Availability, 'status' | 'startsAt' | 'bookingCutoffAt' | 'tourId'>,
+  departure: Pick<Departure, 'status' | 'startsAt' | 'bookingCutoffAt' | 'tourId'>,
   now: Date,
   blackouts: readonly BlackoutDay[],
   timeZone: string,
@@ -65,7 +65,7 @@ export function isBookable(
  * numbers (the calendar), which then check the blackout of the local day themselves.
  */
 export function isOpenAt(
-  status: AvailabilityStatus,
+  status: DepartureStatus,
   startsAt: number,
   bookingCutoffAt: number | null,
   now: number,
@@ -77,10 +77,7 @@ export function isOpenAt(
 }
 
 /** Decides whether a PATCH may apply to the departure as it is now (pure, `current` is locked). */
-export function decideDeparturePatch(
-  current: Availability,
-  patch: AvailabilityPatch,
-): Result<AvailabilityPatch> {
+export function decideDeparturePatch(current: Departure, patch: DeparturePatch): Result<DeparturePatch> {
   if (patch.status && !canMoveDeparture(current.status, patch.status)) {
     return fail(
       unprocessable(

@@ -1,5 +1,5 @@
 import type { BlackoutDateStore } from '../operations/index.js';
-import type { Availability, AvailabilityView } from './availability-schemas.js';
+import type { Departure, DepartureView } from './availability-schemas.js';
 import { localDateOf } from './local-time.js';
 import type { TourStore } from './ports.js';
 import { withSalesStatus } from './sales-status.js';
@@ -19,10 +19,10 @@ export interface DepartureViewStores {
 export async function viewDepartures(
   stores: DepartureViewStores,
   workspaceId: string,
-  departures: readonly Availability[],
+  departures: readonly Departure[],
   now: Date,
   known: readonly Pick<Tour, 'id' | 'timeZone'>[] = [],
-): Promise<AvailabilityView[]> {
+): Promise<DepartureView[]> {
   if (departures.length === 0) return [];
   const zones = new Map(known.map((tour) => [tour.id, tour.timeZone]));
   const missing = [...new Set(departures.map((d) => d.tourId))].filter((id) => !zones.has(id));
@@ -30,7 +30,7 @@ export async function viewDepartures(
     for (const tour of await stores.tours.findByIds(workspaceId, missing)) zones.set(tour.id, tour.timeZone);
   }
   // Every departure has its tour (a foreign key); UTC only guards a row read mid-migration.
-  const zoneOf = (departure: Availability) => zones.get(departure.tourId) ?? 'UTC';
+  const zoneOf = (departure: Departure) => zones.get(departure.tourId) ?? 'UTC';
   const days = [...new Set(departures.map((d) => localDateOf(new Date(d.startsAt), zoneOf(d))))];
   const blackouts = await stores.blackoutDates.listOnDays(workspaceId, days);
   return departures.map((d) => withSalesStatus(d, now, blackouts, zoneOf(d)));
@@ -40,10 +40,10 @@ export async function viewDepartures(
 export async function viewDeparture(
   stores: DepartureViewStores,
   workspaceId: string,
-  departure: Availability,
+  departure: Departure,
   now: Date,
   tour?: Pick<Tour, 'id' | 'timeZone'>,
-): Promise<AvailabilityView> {
+): Promise<DepartureView> {
   const [view] = await viewDepartures(stores, workspaceId, [departure], now, tour ? [tour] : []);
-  return view as AvailabilityView;
+  return view as DepartureView;
 }

@@ -2,16 +2,16 @@ import { unprocessable } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { Page, PageRequest } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
-import type { AvailabilityView, CreateAvailabilityInput } from './availability-schemas.js';
+import type { CreateDepartureInput, DepartureView } from './availability-schemas.js';
 import { viewDeparture, viewDepartures } from './departure-views.js';
-import type { AvailabilityFilter, CatalogDeps } from './ports.js';
+import type { CatalogDeps, DepartureFilter } from './ports.js';
 import { checkDeparturePrices } from './ticket-types.js';
 
-export async function createAvailability(
-  deps: CatalogDeps<'availability' | 'blackoutDates' | 'tours'>,
+export async function createDeparture(
+  deps: CatalogDeps<'departures' | 'blackoutDates' | 'tours'>,
   workspaceId: string,
-  input: CreateAvailabilityInput,
-): Promise<Result<AvailabilityView>> {
+  input: CreateDepartureInput,
+): Promise<Result<DepartureView>> {
   const tour = await deps.uow.stores.tours.findById(workspaceId, input.tourId);
   if (!tour) return fail(unprocessable('No such tour in this workspace.', 'tourId', 'not_found'));
   const startsAt = new Date(input.startsAt);
@@ -23,7 +23,7 @@ export async function createAvailability(
   }
   const prices = checkDeparturePrices(tour, input.prices ?? []);
   if (!prices.ok) return prices;
-  const departure = await deps.uow.stores.availability.insert(workspaceId, {
+  const departure = await deps.uow.stores.departures.insert(workspaceId, {
     id: newId('availability'),
     tourId: tour.id,
     startsAt,
@@ -36,13 +36,13 @@ export async function createAvailability(
 }
 
 /** A page of departures by start time, each with its `salesStatus` (two more reads per page, not per row). */
-export async function listAvailability(
-  deps: CatalogDeps<'availability' | 'blackoutDates' | 'tours'>,
+export async function listDepartures(
+  deps: CatalogDeps<'departures' | 'blackoutDates' | 'tours'>,
   workspaceId: string,
-  filter: AvailabilityFilter,
+  filter: DepartureFilter,
   page: PageRequest,
-): Promise<Page<AvailabilityView>> {
-  const listed = await deps.uow.stores.availability.list(workspaceId, filter, page);
+): Promise<Page<DepartureView>> {
+  const listed = await deps.uow.stores.departures.list(workspaceId, filter, page);
   const now = deps.clock.now();
   return { ...listed, items: await viewDepartures(deps.uow.stores, workspaceId, listed.items, now) };
 }

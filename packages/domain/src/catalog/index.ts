@@ -1,10 +1,10 @@
 // The catalog context's face: tours, ticket types, schedules and departures (the contract calls a departure an availability).
 // Other contexts, adapters and apps use these names and nothing else of this folder.
 export {
-  type Availability,
+  type Departure,
   AvailabilitySchema,
   AvailabilityStatusSchema,
-  type AvailabilityView,
+  type DepartureView,
   CreateAvailabilitySchema,
   type DeparturePrice,
   DeparturePriceSchema,
@@ -12,7 +12,7 @@ export {
   PublicAvailabilityQuerySchema,
   type SalesStatus,
   SalesStatusSchema,
-  type UpdateAvailabilityInput,
+  type UpdateDepartureInput,
   UpdateAvailabilitySchema,
 } from './availability-schemas.js';
 export { type CalendarMemo, createCalendarMemo } from './calendar-memo.js';
@@ -20,19 +20,19 @@ export { cancelSchedule } from './cancel-schedule.js';
 export { createSchedule } from './create-schedule.js';
 export { type BlackoutDay, blackoutFor, decideDeparturePatch, isBookable } from './departure-rules.js';
 export { viewDeparture, viewDepartures } from './departure-views.js';
-export { createAvailability, listAvailability } from './departures.js';
+export { createDeparture, listDepartures } from './departures.js';
 export { getSchedule } from './get-schedule.js';
 export { listSchedules } from './list-schedules.js';
 export { addDays, daysBetween, localDateOf, localDateTime, localIsoDateTime } from './local-time.js';
 export type {
   AssignedResource,
-  AvailabilityFilter,
-  AvailabilityPatch,
-  AvailabilityStore,
+  DepartureFilter,
+  DeparturePatch,
+  DepartureStore,
   CalendarWindow,
   CatalogStores,
   DepartureForBooking,
-  NewAvailability,
+  NewDeparture,
   NewSchedule,
   NewTour,
   PublicTour,
@@ -83,6 +83,6 @@ export {
 export {
   getPublicCalendar,
   getPublicTour,
-  listPublicAvailability,
+  listPublicDepartures,
   listPublicTours,
 } from './public-catalog.js';

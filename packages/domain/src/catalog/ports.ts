@@ -3,10 +3,10 @@ import type { BlackoutDateStore } from '../operations/index.js';
 import type { Clock, Page, PageRequest, UnitOfWork } from '../shared/ports.js';
 import type { Result } from '../shared/result.js';
 import type {
-  Availability,
-  CreateAvailabilityInput,
+  CreateDepartureInput,
+  Departure,
   DeparturePrice,
-  UpdateAvailabilityInput,
+  UpdateDepartureInput,
 } from './availability-schemas.js';
 import type { CalendarDeparture } from './calendar.js';
 import type { BlackoutDay } from './departure-rules.js';
@@ -62,21 +62,21 @@ export interface TourStore {
   ticketTypesInUse(workspaceId: string, tourId: string): Promise<Set<string>>;
 }
 
-export interface NewAvailability {
+export interface NewDeparture {
   id: string;
   tourId: string;
   startsAt: Date;
   capacity: number;
-  status: CreateAvailabilityInput['status'] & string;
+  status: CreateDepartureInput['status'] & string;
   bookingCutoffAt: Date | null;
   prices?: DeparturePrice[];
   scheduleId?: string | null;
 }
 
-export interface AvailabilityPatch {
+export interface DeparturePatch {
   startsAt?: Date;
   capacity?: number;
-  status?: NonNullable<UpdateAvailabilityInput['status']>;
+  status?: NonNullable<UpdateDepartureInput['status']>;
   bookingCutoffAt?: Date | null;
   guideId?: string | null;
   driverId?: string | null;
@@ -90,7 +90,7 @@ export interface AvailabilityPatch {
  * departure bumps and seat changes leave. Held seats are not counted (a booking needs none).
  */
 export interface DepartureForBooking {
-  departure: Omit<Availability, 'heldSeats'>;
+  departure: Omit<Departure, 'heldSeats'>;
   tour: Tour;
   blackouts: BlackoutDay[];
   version: number;
@@ -106,15 +106,15 @@ export type SeatRefusal =
 /** A member (as guide or driver) or a vehicle: what a departure can be assigned. */
 export type AssignedResource = { memberId: string } | { vehicleId: string };
 
-export interface AvailabilityFilter {
+export interface DepartureFilter {
   from?: string;
   to?: string;
   tourId?: string;
 }
 
-export interface AvailabilityStore {
-  insert(workspaceId: string, departure: NewAvailability): Promise<Availability>;
-  findById(workspaceId: string, id: string): Promise<Availability | null>;
+export interface DepartureStore {
+  insert(workspaceId: string, departure: NewDeparture): Promise<Departure>;
+  findById(workspaceId: string, id: string): Promise<Departure | null>;
   /**
    * Locks the departure, lets `decide` turn its current state into a patch, and writes
    * the patch in the same transaction: seat-affecting writes are serialised per departure.
@@ -122,14 +122,14 @@ export interface AvailabilityStore {
   updateWith(
     workspaceId: string,
     id: string,
-    decide: (current: Availability) => Result<AvailabilityPatch>,
-  ): Promise<Result<Availability>>;
-  list(workspaceId: string, filter: AvailabilityFilter, page: PageRequest): Promise<Page<Availability>>;
+    decide: (current: Departure) => Result<DeparturePatch>,
+  ): Promise<Result<Departure>>;
+  list(workspaceId: string, filter: DepartureFilter, page: PageRequest): Promise<Page<Departure>>;
   /**
    * Locks the departure row for the rest of the current transaction (FOR NO KEY UPDATE, what a
    * seat write takes): seat writes and edits of one departure serialise; bookings still insert.
    */
-  lock(workspaceId: string, id: string): Promise<Availability | null>;
+  lock(workspaceId: string, id: string): Promise<Departure | null>;
   /** The departure with what a booking checks, in one read and without a lock; null when unknown. */
   findForBooking(workspaceId: string, id: string): Promise<DepartureForBooking | null>;
   /**
@@ -154,7 +154,7 @@ export interface AvailabilityStore {
    * Adds `delta` (negative to release) to the booked seats. Fails with CONFLICT when the
    * database's seat constraint (0 <= booked <= capacity) refuses it: overbooking never lands.
    */
-  adjustBookedSeats(workspaceId: string, id: string, delta: number): Promise<Result<Availability>>;
+  adjustBookedSeats(workspaceId: string, id: string, delta: number): Promise<Result<Departure>>;
   /**
    * Departures of one tour a guest may book now (see `isBookable`; blackouts are the rule's
    * to apply), by start time, at most `limit` (default 500).
@@ -162,10 +162,10 @@ export interface AvailabilityStore {
   listBookable(
     workspaceId: string,
     tourId: string,
-    filter: Omit<AvailabilityFilter, 'tourId'>,
+    filter: Omit<DepartureFilter, 'tourId'>,
     now: Date,
     limit?: number,
-  ): Promise<Availability[]>;
+  ): Promise<Departure[]>;
   /**
    * What `listBookable` finds (the first `limit` by start time, the UTC dates `from`..`to`),
    * read as the calendar needs it: its fields only, instants as epoch milliseconds.
@@ -187,14 +187,14 @@ export interface AvailabilityStore {
     start: Date,
     end: Date,
     excludeId: string,
-  ): Promise<Availability[]>;
+  ): Promise<Departure[]>;
   /** Whether any departure not yet COMPLETED or CANCELLED is assigned the resource. */
   hasOpenAssignments(workspaceId: string, resource: AssignedResource): Promise<boolean>;
 }
 
 /** A future departure of a schedule, locked, and whether any booking names it. */
 export interface ScheduleDeparture {
-  departure: Pick<Availability, 'id' | 'startsAt' | 'capacity' | 'status'>;
+  departure: Pick<Departure, 'id' | 'startsAt' | 'capacity' | 'status'>;
   booked: boolean;
 }
 
@@ -216,7 +216,7 @@ export interface ScheduleStore {
    * generating twice makes nothing twice; returns how many were inserted. Generations of one
    * tour are serialised.
    */
-  insertDepartures(workspaceId: string, tourId: string, departures: NewAvailability[]): Promise<number>;
+  insertDepartures(workspaceId: string, tourId: string, departures: NewDeparture[]): Promise<number>;
   /**
    * Locks (FOR UPDATE, in id order, as bookings lock departures) the schedule's departures
    * that start after `after` and are not CANCELLED, then tells which any booking names: read
@@ -234,7 +234,7 @@ export interface ScheduleStore {
 /** Every store the catalog use cases touch; each use case names the ones it needs. */
 export interface CatalogStores {
   tours: TourStore;
-  availability: AvailabilityStore;
+  departures: DepartureStore;
   schedules: ScheduleStore;
   workspaces: WorkspaceStore;
   blackoutDates: BlackoutDateStore;

@@ -42,8 +42,8 @@ export async function getPublicTour(
   return found ? ok(found.tour) : fail(notFound('tour'));
 }
 
-export async function listPublicAvailability(
-  deps: CatalogDeps<'availability' | 'blackoutDates' | 'tours'>,
+export async function listPublicDepartures(
+  deps: CatalogDeps<'departures' | 'blackoutDates' | 'tours'>,
   workspaceSlug: string,
   tourSlug: string,
   filter: { from?: string; to?: string },
@@ -51,7 +51,7 @@ export async function listPublicAvailability(
   const found = await findPublicTour(deps, workspaceSlug, tourSlug);
   if (!found) return fail(notFound('tour'));
   const now = deps.clock.now();
-  const open = await deps.uow.stores.availability.listBookable(found.workspaceId, found.tour.id, filter, now);
+  const open = await deps.uow.stores.departures.listBookable(found.workspaceId, found.tour.id, filter, now);
   // The store keeps status, time and cutoff; blackout dates are the rule's to apply.
   const views = await viewDepartures(deps.uow.stores, found.workspaceId, open, now, [found.tour]);
   return ok(views.filter((departure) => departure.salesStatus !== 'CLOSED').map(toPublicDeparture));
@@ -60,7 +60,7 @@ export async function listPublicAvailability(
 /** Departures one calendar call reads at most: 27 a day for a year. */
 const MAX_CALENDAR_DEPARTURES = 10_000;
 
-type CalendarStores = 'availability' | 'blackoutDates' | 'tours';
+type CalendarStores = 'departures' | 'blackoutDates' | 'tours';
 
 export interface PublicCalendarDeps extends CatalogDeps<CalendarStores> {
   /** Answers kept per instance, each checked against the database's version on every call; absent: none kept. */
@@ -81,7 +81,7 @@ async function computeCalendar(
 ): Promise<{ days: CalendarDay[]; validUntilMs: number }> {
   const { workspaceId, tour } = found;
   const window = calendarWindow(range, now);
-  const departures = await deps.uow.stores.availability.listCalendarDepartures(
+  const departures = await deps.uow.stores.departures.listCalendarDepartures(
     workspaceId,
     tour.id,
     window.departures,

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { DateTimeSchema } from '../shared/schemas.js';
 import {
   AvailabilityStatusSchema,
-  type AvailabilityView,
   DeparturePriceSchema,
+  type DepartureView,
   SalesStatusSchema,
 } from './availability-schemas.js';
 
@@ -24,7 +24,7 @@ export const PublicDepartureSchema = v.object({
 });
 export type PublicDeparture = v.InferOutput<typeof PublicDepartureSchema>;
 
-export function toPublicDeparture(departure: AvailabilityView): PublicDeparture {
+export function toPublicDeparture(departure: DepartureView): PublicDeparture {
   return {
     id: departure.id,
     tourId: departure.tourId,

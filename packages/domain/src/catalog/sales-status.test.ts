@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Availability, SalesStatus } from './availability-schemas.js';
+import type { Departure, SalesStatus } from './availability-schemas.js';
 import { bestSalesStatus, isLimited, salesStatusOf } from './sales-status.js';
 
 const now = new Date('2030-01-01T12:00:00.000Z');
 
-const departure = (overrides: Partial<Availability> = {}): Availability => ({
+const departure = (overrides: Partial<Departure> = {}): Departure => ({
   id: 'avl_1',
   tourId: 'tour_1',
   startsAt: '2030-01-10T09:00:00.000Z',
@@ -47,7 +47,7 @@ describe('isLimited: at most 3 seats or 20 % of the capacity left, whichever is 
 });
 
 describe('salesStatusOf', () => {
-  const cases: Array<[string, Partial<Availability>, SalesStatus]> = [
+  const cases: Array<[string, Partial<Departure>, SalesStatus]> = [
     [
       'an open departure with most seats left is AVAILABLE',
       { seatsRemaining: 8, bookedSeats: 2 },

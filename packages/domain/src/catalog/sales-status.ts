@@ -1,4 +1,4 @@
-import type { Availability, AvailabilityView, SalesStatus } from './availability-schemas.js';
+import type { Departure, DepartureView, SalesStatus } from './availability-schemas.js';
 import { type BlackoutDay, isBookable } from './departure-rules.js';
 
 /** LIMITED: at most this many seats left... */
@@ -21,7 +21,7 @@ export function isLimited(seatsRemaining: number, capacity: number): boolean {
  */
 export function salesStatusOf(
   departure: Pick<
-    Availability,
+    Departure,
     'status' | 'startsAt' | 'bookingCutoffAt' | 'tourId' | 'seatsRemaining' | 'capacity'
   >,
   now: Date,
@@ -44,11 +44,11 @@ export function salesStatusFor(bookable: boolean, seatsRemaining: number, capaci
 
 /** The departure as the API answers it. */
 export function withSalesStatus(
-  departure: Availability,
+  departure: Departure,
   now: Date,
   blackouts: readonly BlackoutDay[],
   timeZone: string,
-): AvailabilityView {
+): DepartureView {
   return { ...departure, salesStatus: salesStatusOf(departure, now, blackouts, timeZone) };
 }
 

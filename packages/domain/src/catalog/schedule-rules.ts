@@ -1,6 +1,6 @@
 import { unprocessable, validationError } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
-import type { Availability } from './availability-schemas.js';
+import type { Departure } from './availability-schemas.js';
 import { canMoveDeparture } from './departure-rules.js';
 import { addDays, addMonths, dayOfWeek, localDateOf, localTimeToUtc } from './local-time.js';
 import type { ScheduleDeparture } from './ports.js';
@@ -75,7 +75,7 @@ export interface ScheduleChangePlan {
 }
 
 /** Only a departure still open for sale (SCHEDULED or DELAYED) follows its schedule. */
-const isOpen = (status: Availability['status']) => status === 'SCHEDULED' || status === 'DELAYED';
+const isOpen = (status: Departure['status']) => status === 'SCHEDULED' || status === 'DELAYED';
 
 /**
  * What a PATCH does to the schedule's future departures (`current`, none CANCELLED) so they

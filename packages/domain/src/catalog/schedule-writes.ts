@@ -1,5 +1,5 @@
 import { newId } from '../shared/ids.js';
-import type { NewAvailability, ScheduleStore } from './ports.js';
+import type { NewDeparture, ScheduleStore } from './ports.js';
 import { DAYS_OF_WEEK, type DayOfWeek, type Schedule } from './schedule-schemas.js';
 import type { Tour } from './tour-schemas.js';
 
@@ -23,7 +23,7 @@ export function generateDepartures(
 ): Promise<number> {
   const capacity = seatsOf(schedule, tour);
   const departures = starts.map(
-    (startsAt): NewAvailability => ({
+    (startsAt): NewDeparture => ({
       id: newId('availability'),
       tourId: tour.id,
       startsAt,

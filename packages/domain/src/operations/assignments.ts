@@ -1,4 +1,4 @@
-import type { AvailabilityPatch, AvailabilityView, UpdateAvailabilityInput } from '../catalog/index.js';
+import type { DeparturePatch, DepartureView, UpdateDepartureInput } from '../catalog/index.js';
 import { checkDeparturePrices, decideDeparturePatch, viewDeparture } from '../catalog/index.js';
 import { notFound, unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
@@ -8,7 +8,7 @@ import { type AssignmentRole, checkMemberFree, checkVehicleFits, departureInterv
 
 // ---- Departure assignments ------------------------------------------------------------------
 
-function toPatch(input: UpdateAvailabilityInput): AvailabilityPatch {
+function toPatch(input: UpdateDepartureInput): DeparturePatch {
   return {
     ...(input.startsAt !== undefined && { startsAt: new Date(input.startsAt) }),
     ...(input.capacity !== undefined && { capacity: input.capacity }),
@@ -32,15 +32,15 @@ function toPatch(input: UpdateAvailabilityInput): AvailabilityPatch {
  */
 export function updateDeparture(
   deps: OperationsDeps<
-    'availability' | 'blackoutDates' | 'guides' | 'members' | 'timeOff' | 'tours' | 'vehicles'
+    'departures' | 'blackoutDates' | 'guides' | 'members' | 'timeOff' | 'tours' | 'vehicles'
   >,
   workspaceId: string,
   id: string,
-  input: UpdateAvailabilityInput,
-): Promise<Result<AvailabilityView>> {
+  input: UpdateDepartureInput,
+): Promise<Result<DepartureView>> {
   const patch = toPatch(input);
   return deps.uow.transaction(async ({ stores }) => {
-    const seen = await stores.availability.findById(workspaceId, id);
+    const seen = await stores.departures.findById(workspaceId, id);
     if (!seen) return fail(notFound('availability'));
     const guideId = patch.guideId === undefined ? seen.guideId : patch.guideId;
     const driverId = patch.driverId === undefined ? seen.driverId : patch.driverId;
@@ -60,7 +60,7 @@ export function updateDeparture(
     const vehicle = checkVehicle ? await stores.vehicles.lock(workspaceId, checkVehicle) : null;
     if (checkVehicle && !vehicle) return fail(unknownRef('vehicle', 'vehicleId'));
 
-    const current = await stores.availability.lock(workspaceId, id);
+    const current = await stores.departures.lock(workspaceId, id);
     if (!current) return fail(notFound('availability'));
     const decided = decideDeparturePatch(current, patch);
     if (!decided.ok) return decided;
@@ -88,7 +88,7 @@ export function updateDeparture(
         interval.start,
         interval.end,
       );
-      const busy = await stores.availability.findOverlapping(
+      const busy = await stores.departures.findOverlapping(
         workspaceId,
         { memberId },
         interval.start,
@@ -99,7 +99,7 @@ export function updateDeparture(
       if (!free.ok) return free;
     }
     if (vehicle && active) {
-      const busy = await stores.availability.findOverlapping(
+      const busy = await stores.departures.findOverlapping(
         workspaceId,
         { vehicleId: vehicle.id },
         interval.start,
@@ -109,7 +109,7 @@ export function updateDeparture(
       const fits = checkVehicleFits(vehicle, capacity, busy);
       if (!fits.ok) return fits;
     }
-    const updated = await stores.availability.updateWith(workspaceId, id, (locked) =>
+    const updated = await stores.departures.updateWith(workspaceId, id, (locked) =>
       decideDeparturePatch(locked, patch),
     );
     if (!updated.ok) return updated;

@@ -10,12 +10,12 @@ import type { OperationsDeps } from './ports.js';
  * Five reads, whatever the number of bookings.
  */
 export async function getDepartureManifest(
-  deps: OperationsDeps<'availability' | 'blackoutDates' | 'bookings' | 'customers' | 'tours'>,
+  deps: OperationsDeps<'departures' | 'blackoutDates' | 'bookings' | 'customers' | 'tours'>,
   workspaceId: string,
   availabilityId: string,
 ): Promise<Result<DepartureManifest>> {
   const { stores } = deps.uow;
-  const departure = await stores.availability.findById(workspaceId, availabilityId);
+  const departure = await stores.departures.findById(workspaceId, availabilityId);
   const tour = departure ? await stores.tours.findById(workspaceId, departure.tourId) : null;
   if (!departure || !tour) return fail(notFound('availability'));
   const bookings = await stores.bookings.listByDeparture(workspaceId, departure.id);

@@ -55,13 +55,13 @@ export function listVehicles(
 
 /** A vehicle still assigned to an open departure cannot go (retire it, or unassign it first). */
 export function deleteVehicle(
-  deps: OperationsDeps<'availability' | 'vehicles'>,
+  deps: OperationsDeps<'departures' | 'vehicles'>,
   workspaceId: string,
   id: string,
 ) {
   return deps.uow.transaction(async ({ stores }) => {
     if (!(await stores.vehicles.lock(workspaceId, id))) return fail(notFound('vehicle'));
-    if (await stores.availability.hasOpenAssignments(workspaceId, { vehicleId: id })) {
+    if (await stores.departures.hasOpenAssignments(workspaceId, { vehicleId: id })) {
       return fail(
         unprocessable(
           'The vehicle is assigned to departures that have not finished; unassign it or set status RETIRED.',

@@ -12,7 +12,7 @@ import type { CreateIncidentInput, Incident, UpdateIncidentInput } from './schem
 // ---- Incidents ------------------------------------------------------------------------------
 
 export function createIncident(
-  deps: OperationsDeps<'availability' | 'bookings' | 'incidents' | 'outbox'>,
+  deps: OperationsDeps<'departures' | 'bookings' | 'incidents' | 'outbox'>,
   workspaceId: string,
   actor: Actor,
   input: CreateIncidentInput,
@@ -20,7 +20,7 @@ export function createIncident(
   return deps.uow.transaction(async ({ stores }) => {
     const availabilityId = input.availabilityId ?? null;
     const bookingId = input.bookingId ?? null;
-    if (availabilityId && !(await stores.availability.findById(workspaceId, availabilityId))) {
+    if (availabilityId && !(await stores.departures.findById(workspaceId, availabilityId))) {
       return fail(unknownRef('departure', 'availabilityId'));
     }
     const booking = bookingId ? await stores.bookings.findById(workspaceId, bookingId) : null;

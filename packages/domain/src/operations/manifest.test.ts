@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingRecord, Participant } from '../bookings/index.js';
-import type { AvailabilityView, TicketType } from '../catalog/index.js';
+import type { DepartureView, TicketType } from '../catalog/index.js';
 import type { Customer } from '../crm/index.js';
 import { buildManifest, countTicketTypes, manifestTable } from './manifest.js';
 
@@ -102,7 +102,7 @@ const booking = (id: string, customerId: string, participants: Participant[]): B
     participants,
   }) as BookingRecord;
 
-const departure = { id: 'avl_1', salesStatus: 'AVAILABLE' } as AvailabilityView;
+const departure = { id: 'avl_1', salesStatus: 'AVAILABLE' } as DepartureView;
 const tour = {
   id: 'tour_1',
   slug: 'walk',

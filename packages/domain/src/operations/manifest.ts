@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { BookingRecord } from '../bookings/index.js';
 import { BookingStatusSchema, type Participant, PaymentStatusSchema } from '../bookings/index.js';
 import type { Tour } from '../catalog/index.js';
-import { AvailabilitySchema, type AvailabilityView } from '../catalog/index.js';
+import { AvailabilitySchema, type DepartureView } from '../catalog/index.js';
 import type { Customer } from '../crm/index.js';
 import { AGE_BANDS } from '../shared/enums.js';
 import { DateTimeSchema } from '../shared/schemas.js';
@@ -90,7 +90,7 @@ export function countTicketTypes(
 
 /** The manifest of a departure from its bookings (not CANCELLED) and their customers. */
 export function buildManifest(
-  departure: AvailabilityView,
+  departure: DepartureView,
   tour: Pick<Tour, 'id' | 'slug' | 'name' | 'timeZone' | 'meetingPoint' | 'ticketTypes'>,
   bookings: readonly BookingRecord[],
   customers: readonly Customer[],

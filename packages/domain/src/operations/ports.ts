@@ -1,6 +1,6 @@
 import type { MemberStore } from '../access/index.js';
 import type { BookingStore } from '../bookings/index.js';
-import type { AvailabilityStore, TourStore } from '../catalog/index.js';
+import type { DepartureStore, TourStore } from '../catalog/index.js';
 import type { CustomerStore } from '../crm/index.js';
 import type { OutboxStore } from '../events/index.js';
 import type { Clock, DateRange, Page, PageRequest, UnitOfWork } from '../shared/ports.js';
@@ -150,7 +150,7 @@ export interface OperationsStores {
   incidents: IncidentStore;
   itineraries: ItineraryStore;
   tours: TourStore;
-  availability: AvailabilityStore;
+  departures: DepartureStore;
   bookings: BookingStore;
   customers: CustomerStore;
   members: MemberStore;

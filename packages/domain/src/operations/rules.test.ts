@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSeats } from '../bookings/index.js';
-import type { Availability } from '../catalog/index.js';
+import type { Departure } from '../catalog/index.js';
 import { blackoutFor, isBookable } from '../catalog/index.js';
 import {
   canMoveIncident,
@@ -12,7 +12,7 @@ import {
 } from './rules.js';
 
 const now = new Date('2030-01-01T00:00:00.000Z');
-const departure: Availability = {
+const departure: Departure = {
   id: 'avl_1',
   tourId: 'tour_1',
   startsAt: '2030-03-10T23:30:00.000Z',

@@ -1,4 +1,4 @@
-import type { Availability } from '../catalog/index.js';
+import type { Departure } from '../catalog/index.js';
 import { unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { IncidentSeverity, IncidentStatus, TimeOff, Vehicle } from './schemas.js';
@@ -32,7 +32,7 @@ export function checkMemberFree(
   role: AssignmentRole,
   interval: Interval,
   timeOff: readonly Pick<TimeOff, 'startsAt' | 'endsAt'>[],
-  busy: readonly Pick<Availability, 'id' | 'startsAt'>[],
+  busy: readonly Pick<Departure, 'id' | 'startsAt'>[],
 ): Result<true> {
   const field = `${role}Id`;
   const away = timeOff.find((off) =>
@@ -64,7 +64,7 @@ export function checkMemberFree(
 export function checkVehicleFits(
   vehicle: Pick<Vehicle, 'status' | 'seats'>,
   capacity: number,
-  busy: readonly Pick<Availability, 'id' | 'startsAt'>[],
+  busy: readonly Pick<Departure, 'id' | 'startsAt'>[],
 ): Result<true> {
   if (vehicle.status !== 'ACTIVE') {
     return fail(

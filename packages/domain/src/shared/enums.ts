@@ -12,7 +12,7 @@ export const AVAILABILITY_STATUSES = [
   'COMPLETED',
   'CANCELLED',
 ] as const;
-export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
+export type DepartureStatus = (typeof AVAILABILITY_STATUSES)[number];
 
 /** A member's role; an API token may also have one of `TOKEN_ROLES`. */
 export const ROLES = ['READ_ONLY', 'OPERATIONS', 'ADMIN'] as const;

@@ -4,7 +4,7 @@ export {
   AGE_BANDS,
   type AgeBand,
   AVAILABILITY_STATUSES,
-  type AvailabilityStatus,
+  type DepartureStatus,
   BOOKING_STATUSES,
   type BookingStatus,
   PAYMENT_MODES,

@@ -1,9 +1,9 @@
 import {
   AvailabilitySchema,
   CreateAvailabilitySchema,
-  createAvailability,
+  createDeparture,
   ListAvailabilityQuerySchema,
-  listAvailability,
+  listDepartures,
   UpdateAvailabilitySchema,
 } from '@travelops/domain/catalog';
 import { updateDeparture } from '@travelops/domain/operations';
@@ -36,7 +36,7 @@ export const availabilityRoutes = [
     async handle({ use, params, query, pageRequest, pageReply }) {
       const { from, to, tourId } = query;
       const filter = { ...(from && { from }), ...(to && { to }), ...(tourId && { tourId }) };
-      const page = await listAvailability(use, params.workspaceId, filter, pageRequest());
+      const page = await listDepartures(use, params.workspaceId, filter, pageRequest());
       return ok(pageReply(page));
     },
   }),
@@ -55,7 +55,7 @@ export const availabilityRoutes = [
     success: { status: 201, description: 'The created departure.', schema: AvailabilitySchema },
     errors: [422],
     async handle({ use, params, body }) {
-      return toReply(await createAvailability(use, params.workspaceId, body));
+      return toReply(await createDeparture(use, params.workspaceId, body));
     },
   }),
   defineRoute({

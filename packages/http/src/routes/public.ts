@@ -3,7 +3,7 @@ import {
   CalendarDaySchema,
   getPublicCalendar,
   getPublicTour,
-  listPublicAvailability,
+  listPublicDepartures,
   listPublicTours,
   PublicAvailabilityQuerySchema,
   PublicCalendarQuerySchema,
@@ -85,7 +85,7 @@ export const publicRoutes = [
     errors: [404],
     async handle({ use, params, query }) {
       const filter = { ...(query.from && { from: query.from }), ...(query.to && { to: query.to }) };
-      return toReply(await listPublicAvailability(use, params.workspaceSlug, params.tourSlug, filter));
+      return toReply(await listPublicDepartures(use, params.workspaceSlug, params.tourSlug, filter));
     },
   }),
   defineRoute({

@@ -1,5 +1,5 @@
 import type { BookingRecord, Participant } from '@travelops/domain/bookings';
-import type { AvailabilityView, Tour } from '@travelops/domain/catalog';
+import type { DepartureView, Tour } from '@travelops/domain/catalog';
 
 // Records the OCTO mappers and steps are tested over: a tour with three ticket types, one of
 // its departures, and a pending booking of one adult.
@@ -64,7 +64,7 @@ export const tour = (overrides: Partial<Tour> = {}): Tour => ({
   ...overrides,
 });
 
-export const departure = (overrides: Partial<AvailabilityView> = {}): AvailabilityView => ({
+export const departure = (overrides: Partial<DepartureView> = {}): DepartureView => ({
   id: 'avl_1',
   tourId: 'tour_1',
   startsAt: '2031-03-14T18:30:00.000Z',

@@ -1,5 +1,5 @@
 import type { BookingRecord, ResellerContact, UpdateBookingInput } from '@travelops/domain/bookings';
-import type { Availability } from '@travelops/domain/catalog';
+import type { Departure } from '@travelops/domain/catalog';
 import { type PlannedUnitItem, participantsOf } from '../booking-mapping.js';
 
 /**
@@ -8,7 +8,7 @@ import { type PlannedUnitItem, participantsOf } from '../booking-mapping.js';
  */
 export function bookingPatchOf(args: {
   booking: Pick<BookingRecord, 'availabilityId'>;
-  target: Pick<Availability, 'id'> | null;
+  target: Pick<Departure, 'id'> | null;
   planned: readonly PlannedUnitItem[] | null;
   contact: ResellerContact | null;
   notes: string | null | undefined;

@@ -1,4 +1,4 @@
-import type { Availability, Tour } from '@travelops/domain/catalog';
+import type { Departure, Tour } from '@travelops/domain/catalog';
 import { ok, type Result } from '@travelops/domain/shared';
 import { invalidAvailability, type OctoError } from '../errors.js';
 
@@ -11,7 +11,7 @@ export function checkTargetDeparture(args: {
   currentTourId: string;
   tour: Pick<Tour, 'id'>;
   askedAvailabilityId: string | undefined;
-  target: Pick<Availability, 'tourId'> | null;
+  target: Pick<Departure, 'tourId'> | null;
 }): Result<void, OctoError> {
   const { currentTourId, tour, askedAvailabilityId, target } = args;
   if (askedAvailabilityId !== undefined) {

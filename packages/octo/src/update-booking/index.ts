@@ -1,6 +1,6 @@
 import type { BookingRecord, ResellerBookingLink } from '@travelops/domain/bookings';
 import { emitBookingEvent, extendHold, resellerChannel, updateBooking } from '@travelops/domain/bookings';
-import type { Availability, Tour } from '@travelops/domain/catalog';
+import type { Departure, Tour } from '@travelops/domain/catalog';
 import { ok, type Result } from '@travelops/domain/shared';
 import { findOwn, viewOf } from '../booking-lookups.js';
 import { isOctoCancellable, unitItemLinks } from '../booking-mapping.js';
@@ -90,7 +90,7 @@ async function findTarget(
   caller: OctoCaller,
   input: OctoUpdateInput,
   current: Tour,
-): Promise<OctoResult<{ tour: Tour; target: Availability | null }>> {
+): Promise<OctoResult<{ tour: Tour; target: Departure | null }>> {
   let tour = current;
   if (input.productId !== undefined && input.productId !== current.id) {
     const other = await publishedTour(stores, caller.workspaceId, input.productId);
@@ -104,7 +104,7 @@ async function findTarget(
   const target =
     input.availabilityId === undefined
       ? null
-      : await stores.availability.findById(caller.workspaceId, input.availabilityId);
+      : await stores.departures.findById(caller.workspaceId, input.availabilityId);
   const checked = checkTargetDeparture({
     currentTourId: current.id,
     tour,

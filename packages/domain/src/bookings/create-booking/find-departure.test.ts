@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AvailabilityStore } from '../../catalog/index.js';
+import type { DepartureStore } from '../../catalog/index.js';
 import { NATIVE_CHANNEL, publicChannel, resellerChannel } from '../channel-policy.js';
 import { aRead } from '../test-fixtures.js';
 import { findDeparture, NO_SUCH_DEPARTURE, offeredDeparture } from './find-departure.js';
@@ -38,12 +38,12 @@ describe('findDeparture', () => {
         asked.push([workspaceId, id]);
         return unpublished;
       },
-    } as Partial<AvailabilityStore> as AvailabilityStore;
-    expect(await findDeparture({ availability }, 'ws_1', 'avl_1', NATIVE_CHANNEL)).toEqual({
+    } as Partial<DepartureStore> as DepartureStore;
+    expect(await findDeparture({ departures: availability }, 'ws_1', 'avl_1', NATIVE_CHANNEL)).toEqual({
       ok: true,
       value: unpublished,
     });
-    expect(await findDeparture({ availability }, 'ws_1', 'avl_1', publicChannel())).toEqual({
+    expect(await findDeparture({ departures: availability }, 'ws_1', 'avl_1', publicChannel())).toEqual({
       ok: false,
       error: NO_SUCH_DEPARTURE,
     });

@@ -21,10 +21,10 @@ export function offeredDeparture(
 
 /** Reads the departure with what a booking decides on, without a lock (see `findForBooking`). */
 export async function findDeparture(
-  stores: Pick<BookingStores, 'availability'>,
+  stores: Pick<BookingStores, 'departures'>,
   workspaceId: string,
   availabilityId: string,
   policy: Pick<BookingChannelPolicy, 'publishedToursOnly'>,
 ): Promise<Result<DepartureForBooking>> {
-  return offeredDeparture(await stores.availability.findForBooking(workspaceId, availabilityId), policy);
+  return offeredDeparture(await stores.departures.findForBooking(workspaceId, availabilityId), policy);
 }

@@ -13,9 +13,9 @@ const storesWith = (expired: number, fresh: DepartureForBooking | null) =>
   recordingStores({
     'bookings.findExpiredHolds': () => Array.from({ length: expired }, () => lapsed),
     'bookings.lock': () => lapsed,
-    'availability.adjustBookedSeats': () => ({ ok: true, value: {} }),
+    'departures.adjustBookedSeats': () => ({ ok: true, value: {} }),
     'bookings.update': () => ({ ...lapsed, status: 'CANCELLED' }),
-    'availability.findForBooking': () => fresh,
+    'departures.findForBooking': () => fresh,
   });
 
 describe('decideSaleFreeingExpiredHolds', () => {
@@ -72,11 +72,11 @@ describe('decideSaleFreeingExpiredHolds, with lapsed holds on a full departure',
     const calls = names();
     expect(calls.slice(0, 3)).toEqual([
       'bookings.findExpiredHolds',
-      'availability.lock',
+      'departures.lock',
       'bookings.findExpiredHolds',
     ]);
-    expect(calls).toContain('availability.adjustBookedSeats');
-    expect(calls.at(-1)).toBe('availability.findForBooking');
+    expect(calls).toContain('departures.adjustBookedSeats');
+    expect(calls.at(-1)).toBe('departures.findForBooking');
   });
 
   it('full again after the release: 409; gone meanwhile: 422 not_found', async () => {

@@ -40,9 +40,9 @@ export async function decideSaleFreeingExpiredHolds(
   if (sale.error.code !== 'CONFLICT' || !(await hasExpiredHolds(stores, now, workspaceId, departureId))) {
     return sale;
   }
-  await stores.availability.lock(workspaceId, departureId);
+  await stores.departures.lock(workspaceId, departureId);
   await releaseExpiredHolds(stores, clock, workspaceId, departureId);
-  const read = await stores.availability.findForBooking(workspaceId, departureId);
+  const read = await stores.departures.findForBooking(workspaceId, departureId);
   if (!read) return fail(NO_SUCH_DEPARTURE);
   const again = decideSale(read, input, now);
   return again.ok ? ok({ read, sale: again.value }) : again;

@@ -25,14 +25,14 @@ function run(
   options: { known?: boolean; seats?: number } = {},
 ) {
   const recorded = recordingStores({
-    'availability.findForBooking': () => aRead({ seatsRemaining: options.seats ?? 10 }),
+    'departures.findForBooking': () => aRead({ seatsRemaining: options.seats ?? 10 }),
     'bookings.liveHoldsOf': () => ({ count: 0, earliestExpiry: null }),
     'bookings.findExpiredHolds': () => [],
     'customers.findOrCreateByEmail': (_ws: string, c: NewCustomer) =>
       options.known ? { ...c, id: 'cus_old' } : c,
     'bookings.insert': (booking: NewBooking) => ({ ok: true, value: { ...booking, version: 1 } }),
     'bookings.claimExternalReference': () => ({ ok: false, error: { code: 'CONFLICT', message: 'taken' } }),
-    'availability.takeSeats': () => ({ ok: true, value: true }),
+    'departures.takeSeats': () => ({ ok: true, value: true }),
   });
   const deps = { uow: unitOfWorkOver(recorded.stores), clock: { now: () => NOW }, payments };
   return { recorded, result: createBooking(deps, ctx, input, policy) };
@@ -45,11 +45,11 @@ describe('createBooking, the steps in order', () => {
       NATIVE_CHANNEL,
       {},
       [
-        'availability.findForBooking',
+        'departures.findForBooking',
         'customers.findOrCreateByEmail',
         'bookings.insert',
         'outbox.append',
-        'availability.takeSeatsAtCommit',
+        'departures.takeSeatsAtCommit',
       ],
     ],
     [
@@ -57,13 +57,13 @@ describe('createBooking, the steps in order', () => {
       publicChannel({ key: 'client-a', maxLiveHolds: 2 }),
       {},
       [
-        'availability.findForBooking',
+        'departures.findForBooking',
         'bookings.lockHolder',
         'bookings.liveHoldsOf',
         'customers.findOrCreateByEmail',
         'bookings.insert',
         'outbox.append',
-        'availability.takeSeatsAtCommit',
+        'departures.takeSeatsAtCommit',
       ],
     ],
     [
@@ -71,11 +71,11 @@ describe('createBooking, the steps in order', () => {
       resellerChannel(30),
       { known: true },
       [
-        'availability.findForBooking',
+        'departures.findForBooking',
         'customers.findOrCreateByEmail',
         'bookings.insert',
         'outbox.append',
-        'availability.takeSeats',
+        'departures.takeSeats',
         'customers.refreshStats',
       ],
     ],
@@ -111,7 +111,7 @@ describe('createBooking, its refusals', () => {
       NATIVE_CHANNEL,
       aRequest(),
       { seats: 0 },
-      ['availability.findForBooking', 'bookings.findExpiredHolds'],
+      ['departures.findForBooking', 'bookings.findExpiredHolds'],
     ],
     [
       'a reference another booking has',
@@ -119,7 +119,7 @@ describe('createBooking, its refusals', () => {
       aRequest({ externalReference: 'PO-1' }),
       {},
       [
-        'availability.findForBooking',
+        'departures.findForBooking',
         'customers.findOrCreateByEmail',
         'bookings.insert',
         'bookings.claimExternalReference',

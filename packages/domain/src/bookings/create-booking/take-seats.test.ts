@@ -13,30 +13,30 @@ describe('takeSeats', () => {
       'atCommit, a new customer',
       NATIVE_CHANNEL,
       fresh,
-      [['availability.takeSeatsAtCommit', 'ws_1', 'avl_1', 2, 7]],
+      [['departures.takeSeatsAtCommit', 'ws_1', 'avl_1', 2, 7]],
     ],
     [
       'atCommit, a known customer: its stats after the seats, with the commit too',
       NATIVE_CHANNEL,
       known,
       [
-        ['availability.takeSeatsAtCommit', 'ws_1', 'avl_1', 2, 7],
+        ['departures.takeSeatsAtCommit', 'ws_1', 'avl_1', 2, 7],
         ['customers.refreshStatsAtCommit', 'ws_1', 'cus_old'],
       ],
     ],
-    ['now, a new customer', resellerChannel(30), fresh, [['availability.takeSeats', 'ws_1', 'avl_1', 2, 7]]],
+    ['now, a new customer', resellerChannel(30), fresh, [['departures.takeSeats', 'ws_1', 'avl_1', 2, 7]]],
     [
       'now, a known customer: its stats now, after the seats',
       resellerChannel(30),
       known,
       [
-        ['availability.takeSeats', 'ws_1', 'avl_1', 2, 7],
+        ['departures.takeSeats', 'ws_1', 'avl_1', 2, 7],
         ['customers.refreshStats', 'ws_1', 'cus_old'],
       ],
     ],
   ] as const)('%s', async (_case, policy, customer, expected) => {
     const { stores, calls } = recordingStores({
-      'availability.takeSeats': () => ({ ok: true, value: true }),
+      'departures.takeSeats': () => ({ ok: true, value: true }),
     });
     expect(await takeSeats(stores, 'ws_1', read, 2, customer, policy, NOW)).toEqual({
       ok: true,
@@ -47,13 +47,13 @@ describe('takeSeats', () => {
 
   it('refused now: the refusal is the answer, and no customer row is locked', async () => {
     const { stores, names } = recordingStores({
-      'availability.takeSeats': () => ({ ok: false, error: { reason: 'stale' } }),
+      'departures.takeSeats': () => ({ ok: false, error: { reason: 'stale' } }),
     });
     expect(await takeSeats(stores, 'ws_1', read, 2, known, resellerChannel(30), NOW)).toEqual({
       ok: false,
       error: DECIDE_AGAIN,
     });
-    expect(names()).toEqual(['availability.takeSeats']);
+    expect(names()).toEqual(['departures.takeSeats']);
   });
 });
 

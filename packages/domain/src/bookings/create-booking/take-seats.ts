@@ -33,7 +33,7 @@ export async function seatRefusal(
  * read (DECIDE_AGAIN's path). `now` takes them before returning, and answers a refusal here.
  */
 export async function takeSeats(
-  stores: Pick<BookingStores, 'availability' | 'bookings' | 'customers'>,
+  stores: Pick<BookingStores, 'departures' | 'bookings' | 'customers'>,
   workspaceId: string,
   read: Pick<DepartureForBooking, 'departure' | 'version'>,
   count: number,
@@ -43,10 +43,10 @@ export async function takeSeats(
 ): Promise<Result<true>> {
   const departureId = read.departure.id;
   if (policy.seats === 'now') {
-    const taken = await stores.availability.takeSeats(workspaceId, departureId, count, read.version);
+    const taken = await stores.departures.takeSeats(workspaceId, departureId, count, read.version);
     if (!taken.ok) return fail(await seatRefusal(stores, now, workspaceId, departureId, taken.error));
   } else {
-    await stores.availability.takeSeatsAtCommit(workspaceId, departureId, count, read.version);
+    await stores.departures.takeSeatsAtCommit(workspaceId, departureId, count, read.version);
   }
   // Another transaction may lock an existing customer's row, a cancel after its departure's:
   // locked after the seats, it is taken in that same order (never a cycle).

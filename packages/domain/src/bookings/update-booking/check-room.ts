@@ -1,4 +1,4 @@
-import type { Availability, Tour } from '../../catalog/index.js';
+import type { Departure, Tour } from '../../catalog/index.js';
 import { ok, type Result } from '../../shared/result.js';
 import { blackoutsOfDay } from '../booking-writes.js';
 import type { BookingRecord, BookingStores } from '../ports.js';
@@ -9,7 +9,7 @@ import type { ChangePlan } from './plan-change.js';
 export function roomFor(
   booking: Pick<BookingRecord, 'participantCount'>,
   plan: Pick<ChangePlan, 'target' | 'moving'>,
-): Availability {
+): Departure {
   const own = plan.moving ? 0 : booking.participantCount;
   return { ...plan.target, seatsRemaining: plan.target.seatsRemaining + own };
 }

@@ -19,7 +19,7 @@ function run(input: UpdateBookingInput, policy?: BookingChannelPolicy, ifMatch?:
     }),
     'tours.findById': (_ws: string, id: string) => aTour({ id, basePrice: 2000 }),
     'blackoutDates.listApplying': () => [],
-    'availability.adjustBookedSeats': () => ({ ok: true, value: {} }),
+    'departures.adjustBookedSeats': () => ({ ok: true, value: {} }),
     'bookings.update': () => ({ ...booking, version: 5 }),
   });
   const deps = { uow: unitOfWorkOver(recorded.stores), clock: { now: () => NOW } };
@@ -40,8 +40,8 @@ describe('updateBooking, the steps in order', () => {
         'bookings.lockWithDepartures',
         'tours.findById',
         'blackoutDates.listApplying',
-        'availability.adjustBookedSeats',
-        'availability.adjustBookedSeats',
+        'departures.adjustBookedSeats',
+        'departures.adjustBookedSeats',
         'bookings.update',
         'outbox.append',
         'outbox.append',
@@ -53,7 +53,7 @@ describe('updateBooking, the steps in order', () => {
       [
         'bookings.lockWithDepartures',
         'tours.findById',
-        'availability.adjustBookedSeats',
+        'departures.adjustBookedSeats',
         'payments.expireOpenSessions',
         'bookings.update',
         'outbox.append',

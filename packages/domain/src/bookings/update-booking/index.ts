@@ -15,7 +15,7 @@ import { saveChange } from './save-change.js';
 
 export interface UpdateBookingDeps {
   uow: UnitOfWork<
-    Pick<BookingStores, 'bookings' | 'availability' | 'blackoutDates' | 'tours' | 'payments' | 'outbox'>
+    Pick<BookingStores, 'bookings' | 'departures' | 'blackoutDates' | 'tours' | 'payments' | 'outbox'>
   >;
   clock: Clock;
 }

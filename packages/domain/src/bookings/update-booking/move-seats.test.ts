@@ -21,7 +21,7 @@ describe('seatDelta', () => {
 
 describe('moveSeats', () => {
   const adjusted = (answer: (id: string) => unknown) =>
-    recordingStores({ 'availability.adjustBookedSeats': (_ws: string, id: string) => answer(id) });
+    recordingStores({ 'departures.adjustBookedSeats': (_ws: string, id: string) => answer(id) });
   const fine = () => ({ ok: true, value: {} });
 
   it.each([

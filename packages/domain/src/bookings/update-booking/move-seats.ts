@@ -16,13 +16,13 @@ export function seatDelta(
  * then the target's delta. The seat constraint is the backstop: a refused delta is 409.
  */
 export async function moveSeats(
-  stores: Pick<BookingStores, 'availability'>,
+  stores: Pick<BookingStores, 'departures'>,
   workspaceId: string,
   booking: Pick<BookingRecord, 'participantCount'>,
   plan: Pick<ChangePlan, 'target' | 'current' | 'moving' | 'count'>,
 ): Promise<Result<true>> {
   if (plan.moving) {
-    const released = await stores.availability.adjustBookedSeats(
+    const released = await stores.departures.adjustBookedSeats(
       workspaceId,
       plan.current.id,
       -booking.participantCount,
@@ -31,7 +31,7 @@ export async function moveSeats(
   }
   const delta = seatDelta(booking, plan);
   if (delta !== 0) {
-    const reserved = await stores.availability.adjustBookedSeats(workspaceId, plan.target.id, delta);
+    const reserved = await stores.departures.adjustBookedSeats(workspaceId, plan.target.id, delta);
     if (!reserved.ok) return fail(soldOut(plan.target));
   }
   return ok(true);

@@ -1,4 +1,4 @@
-import type { Availability } from '../../catalog/index.js';
+import type { Departure } from '../../catalog/index.js';
 import { unprocessable } from '../../shared/errors.js';
 import { fail, ok, type Result } from '../../shared/result.js';
 import type { BookingChannelPolicy } from '../channel-policy.js';
@@ -8,8 +8,8 @@ import type { UpdateBookingInput } from '../schemas.js';
 /** What the change does to the booking's seats, decided on its locked departures. */
 export interface ChangePlan {
   /** The departure the booking ends on, and the one it is on now (the same unless it moves). */
-  target: Availability;
-  current: Availability;
+  target: Departure;
+  current: Departure;
   moving: boolean;
   changingTour: boolean;
   /** Participants after the change. */
@@ -26,7 +26,7 @@ export interface ChangePlan {
  */
 export function planChange(
   booking: Pick<BookingRecord, 'availabilityId' | 'tourId' | 'participantCount'>,
-  departures: ReadonlyMap<string, Availability>,
+  departures: ReadonlyMap<string, Departure>,
   input: Pick<UpdateBookingInput, 'availabilityId' | 'participants'>,
   policy: Pick<BookingChannelPolicy, 'changesTour'>,
 ): Result<ChangePlan> {

@@ -1,4 +1,4 @@
-import type { Availability, Tour } from '../../catalog/index.js';
+import type { Departure, Tour } from '../../catalog/index.js';
 import { unprocessable } from '../../shared/errors.js';
 import { fail, ok, type Result } from '../../shared/result.js';
 import type { BookingRecord } from '../ports.js';
@@ -20,7 +20,7 @@ export interface Repriced {
 export function reprice(
   booking: Pick<BookingRecord, 'addOns'>,
   tour: Pick<Tour, 'basePrice' | 'ticketTypes' | 'addOns'> | null,
-  target: Pick<Availability, 'prices'>,
+  target: Pick<Departure, 'prices'>,
   participants: readonly ParticipantInput[] | undefined,
   changingTour: boolean,
 ): Result<Repriced | null> {

@@ -1,19 +1,19 @@
 import type {
   AssignedResource,
-  Availability,
-  AvailabilityFilter,
-  AvailabilityPatch,
-  AvailabilityStore,
   BlackoutDay,
   CalendarDeparture,
+  Departure,
+  DepartureFilter,
   DepartureForBooking,
+  DeparturePatch,
   DeparturePrice,
-  NewAvailability,
+  DepartureStore,
+  NewDeparture,
   SeatRefusal,
 } from '@travelops/domain/catalog';
 import {
-  type AvailabilityStatus,
   conflict,
+  type DepartureStatus,
   fail,
   notFound,
   ok,
@@ -37,14 +37,14 @@ import {
 } from './columns.js';
 import { type TourRow, toTour } from './tours.js';
 
-interface AvailabilityRow {
+interface AvailabilityTableRow {
   id: string;
   workspace_id: string;
   tour_id: string;
   starts_at: DbTimestamp;
   capacity: number;
   booked_seats: number;
-  status: AvailabilityStatus;
+  status: DepartureStatus;
   guide_id: string | null;
   driver_id: string | null;
   vehicle_id: string | null;
@@ -71,7 +71,7 @@ const PATCH_COLUMNS = {
   driverId: 'driver_id',
   vehicleId: 'vehicle_id',
   prices: 'prices',
-} as const satisfies { readonly [K in keyof Required<AvailabilityPatch>]: string };
+} as const satisfies { readonly [K in keyof Required<DeparturePatch>]: string };
 
 const SEATS_VIOLATED = {
   availability_seats_check: conflict('The departure does not have enough seats for this change.'),
@@ -85,10 +85,10 @@ const INSUFFICIENT_SEATS = {
   ),
 };
 
-const BOOKABLE_STATUSES: AvailabilityStatus[] = ['SCHEDULED', 'DELAYED'];
+const BOOKABLE_STATUSES: DepartureStatus[] = ['SCHEDULED', 'DELAYED'];
 const MAX_BOOKABLE = 500;
 
-function toAvailability(row: AvailabilityRow): Availability {
+function toDeparture(row: AvailabilityTableRow): Departure {
   return {
     id: row.id,
     tourId: row.tour_id,
@@ -117,7 +117,7 @@ function toAvailability(row: AvailabilityRow): Availability {
 interface CalendarColumns {
   starts: number[] | null;
   cutoffs: (number | null)[];
-  statuses: AvailabilityStatus[];
+  statuses: DepartureStatus[];
   capacities: number[];
   booked: number[];
   prices: (DeparturePrice[] | null)[];
@@ -129,7 +129,7 @@ function toCalendarDepartures(row: CalendarColumns | undefined): CalendarDepartu
   return row.starts.map((startsAtMs, i) => {
     const capacity = row.capacities[i] as number;
     return {
-      status: row.statuses[i] as AvailabilityStatus,
+      status: row.statuses[i] as DepartureStatus,
       startsAtMs,
       bookingCutoffAtMs: row.cutoffs[i] ?? null,
       capacity,
@@ -140,7 +140,7 @@ function toCalendarDepartures(row: CalendarColumns | undefined): CalendarDepartu
 }
 
 /** `from` and `to` are UTC calendar dates, both inclusive, on starts_at. */
-function applyDateRange(query: Knex.QueryBuilder, filter: Pick<AvailabilityFilter, 'from' | 'to'>): void {
+function applyDateRange(query: Knex.QueryBuilder, filter: Pick<DepartureFilter, 'from' | 'to'>): void {
   if (filter.from) query.where('starts_at', '>=', utcDayStart(filter.from));
   if (filter.to) query.where('starts_at', '<', utcDayStart(filter.to, 1));
 }
@@ -184,24 +184,24 @@ export async function lockDepartureIfFree(
   db: Knex | Knex.Transaction,
   workspaceId: string,
   id: string,
-): Promise<Availability | null> {
-  const row = await db<AvailabilityRow>('availability')
+): Promise<Departure | null> {
+  const row = await db<AvailabilityTableRow>('availability')
     .select('availability.*', db.raw(heldSeatsOf('availability')))
     .where({ workspace_id: workspaceId, id })
     .forNoKeyUpdate()
     .skipLocked()
     .first();
-  return row ? toAvailability(row) : null;
+  return row ? toDeparture(row) : null;
 }
 
-export function createAvailabilityStore(db: Knex | Knex.Transaction): AvailabilityStore {
-  const departures = (q: Knex = db) => q<AvailabilityRow>('availability');
+export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStore {
+  const departures = (q: Knex = db) => q<AvailabilityTableRow>('availability');
   /** A read of departures with their held seats. */
   const read = (q: Knex = db) => departures(q).select('availability.*', q.raw(heldSeatsOf('availability')));
   const withHeld = (q: Knex = db) => ['*', q.raw(heldSeatsOf('availability'))];
 
   return {
-    async insert(workspaceId: string, departure: NewAvailability): Promise<Availability> {
+    async insert(workspaceId: string, departure: NewDeparture): Promise<Departure> {
       const [row] = await departures()
         .insert({
           id: departure.id,
@@ -215,34 +215,34 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
           schedule_id: departure.scheduleId ?? null,
         })
         .returning('*');
-      return toAvailability(row as AvailabilityRow);
+      return toDeparture(row as AvailabilityTableRow);
     },
 
-    async findById(workspaceId: string, id: string): Promise<Availability | null> {
+    async findById(workspaceId: string, id: string): Promise<Departure | null> {
       const row = await read().where({ workspace_id: workspaceId, id }).first();
-      return row ? toAvailability(row) : null;
+      return row ? toDeparture(row) : null;
     },
 
     async updateWith(
       workspaceId: string,
       id: string,
-      decide: (current: Availability) => Result<AvailabilityPatch>,
-    ): Promise<Result<Availability>> {
+      decide: (current: Departure) => Result<DeparturePatch>,
+    ): Promise<Result<Departure>> {
       try {
         // On a transaction this is a savepoint: a CHECK violation rolls back only this write.
-        return await db.transaction(async (trx): Promise<Result<Availability>> => {
+        return await db.transaction(async (trx): Promise<Result<Departure>> => {
           const row = await read(trx).where({ workspace_id: workspaceId, id }).forNoKeyUpdate().first();
           if (!row) return fail(notFound('availability'));
-          const decision = decide(toAvailability(row));
+          const decision = decide(toDeparture(row));
           if (!decision.ok) return decision;
           const changes = jsonColumns(toColumns(decision.value, PATCH_COLUMNS), ['prices']);
-          if (Object.keys(changes).length === 0) return ok(toAvailability(row));
+          if (Object.keys(changes).length === 0) return ok(toDeparture(row));
           const [updated] = await departures(trx)
             .where({ workspace_id: workspaceId, id })
             // A booking validated the departure before this edit takes no seat at its old version.
             .update({ ...changes, version: trx.raw('version + 1'), updated_at: trx.fn.now() })
             .returning(withHeld(trx));
-          return ok(toAvailability(updated as AvailabilityRow));
+          return ok(toDeparture(updated as AvailabilityTableRow));
         });
       } catch (error) {
         const known = constraintError(error, SEATS_VIOLATED);
@@ -251,11 +251,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
       }
     },
 
-    async list(
-      workspaceId: string,
-      filter: AvailabilityFilter,
-      page: PageRequest,
-    ): Promise<Page<Availability>> {
+    async list(workspaceId: string, filter: DepartureFilter, page: PageRequest): Promise<Page<Departure>> {
       const query = read().where({ workspace_id: workspaceId });
       if (filter.tourId) query.where({ tour_id: filter.tourId });
       applyDateRange(query, filter);
@@ -263,42 +259,41 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
         query.whereRaw('(starts_at, id) > (?::timestamptz, ?)', [keysetDate(page.after), page.after.id]);
       }
       const rows = await query.orderBy(['starts_at', 'id']).limit(page.limit + 1);
-      return toPage(rows.map(toAvailability), page, (departure) => ({
+      return toPage(rows.map(toDeparture), page, (departure) => ({
         value: departure.startsAt,
         id: departure.id,
       }));
     },
 
-    async lock(workspaceId: string, id: string): Promise<Availability | null> {
+    async lock(workspaceId: string, id: string): Promise<Departure | null> {
       // The lock an update of the row takes: it queues with seat writes and edits, and leaves
       // alone the key-share locks of bookings being inserted (their foreign key), which a
       // FOR UPDATE would wait out behind every booking in flight.
       const row = await read().where({ workspace_id: workspaceId, id }).forNoKeyUpdate().first();
-      return row ? toAvailability(row) : null;
+      return row ? toDeparture(row) : null;
     },
 
     async findForBooking(workspaceId: string, id: string): Promise<DepartureForBooking | null> {
       // One statement for the departure, its tour and the blackouts of its UTC day and a day either side.
-      const row: (AvailabilityRow & { tour: TourRow; blackouts: BlackoutDay[] }) | undefined = await prepared(
-        db('availability as a'),
-      )
-        .join('tours as t', (on) => on.on('t.workspace_id', 'a.workspace_id').andOn('t.id', 'a.tour_id'))
-        .where({ 'a.workspace_id': workspaceId, 'a.id': id })
-        .first(
-          'a.*',
-          db.raw('to_jsonb(t) as tour'),
-          db.raw(
-            `(select coalesce(jsonb_agg(jsonb_build_object('date', b.date::text, 'tourId', b.tour_id)
+      const row: (AvailabilityTableRow & { tour: TourRow; blackouts: BlackoutDay[] }) | undefined =
+        await prepared(db('availability as a'))
+          .join('tours as t', (on) => on.on('t.workspace_id', 'a.workspace_id').andOn('t.id', 'a.tour_id'))
+          .where({ 'a.workspace_id': workspaceId, 'a.id': id })
+          .first(
+            'a.*',
+            db.raw('to_jsonb(t) as tour'),
+            db.raw(
+              `(select coalesce(jsonb_agg(jsonb_build_object('date', b.date::text, 'tourId', b.tour_id)
                                         order by b.date, b.id), '[]')
               from blackout_dates b
               where b.workspace_id = a.workspace_id
                 and (b.tour_id is null or b.tour_id = a.tour_id)
                 and b.date between (a.starts_at at time zone 'UTC')::date - 1
                                and (a.starts_at at time zone 'UTC')::date + 1) as blackouts`,
-          ),
-        );
+            ),
+          );
       if (!row) return null;
-      const { heldSeats: _, ...departure } = toAvailability(row);
+      const { heldSeats: _, ...departure } = toDeparture(row);
       return { departure, tour: toTour(row.tour), blackouts: row.blackouts, version: row.version };
     },
 
@@ -339,7 +334,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
       return fail({ reason: 'sold_out', seatsRemaining: left });
     },
 
-    async adjustBookedSeats(workspaceId: string, id: string, delta: number): Promise<Result<Availability>> {
+    async adjustBookedSeats(workspaceId: string, id: string, delta: number): Promise<Result<Departure>> {
       // The arithmetic happens in the row, under its lock: no stale read can overbook. The
       // condition refuses what the seat CHECK would, without an error (so no savepoint), and
       // the CHECK stays as the backstop.
@@ -348,7 +343,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
         .whereRaw('booked_seats + ? between 0 and capacity', [delta])
         .update({ booked_seats: db.raw('booked_seats + ?', [delta]), updated_at: db.fn.now() })
         .returning(withHeld());
-      if (row) return ok(toAvailability(row as AvailabilityRow));
+      if (row) return ok(toDeparture(row as AvailabilityTableRow));
       const exists = await departures().where({ workspace_id: workspaceId, id }).first('id');
       return fail(exists ? INSUFFICIENT_SEATS.availability_seats_check : notFound('availability'));
     },
@@ -356,10 +351,10 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
     async listBookable(
       workspaceId: string,
       tourId: string,
-      filter: Omit<AvailabilityFilter, 'tourId'>,
+      filter: Omit<DepartureFilter, 'tourId'>,
       now: Date,
       limit = MAX_BOOKABLE,
-    ): Promise<Availability[]> {
+    ): Promise<Departure[]> {
       const query = read()
         .where({ workspace_id: workspaceId, tour_id: tourId })
         .whereIn('status', BOOKABLE_STATUSES)
@@ -367,7 +362,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
         .where((cutoff) => cutoff.whereNull('booking_cutoff_at').orWhere('booking_cutoff_at', '>', now));
       applyDateRange(query, filter);
       const rows = await query.orderBy(['starts_at', 'id']).limit(limit);
-      return rows.map(toAvailability);
+      return rows.map(toDeparture);
     },
 
     async listCalendarDepartures(
@@ -409,7 +404,7 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
       start: Date,
       end: Date,
       excludeId: string,
-    ): Promise<Availability[]> {
+    ): Promise<Departure[]> {
       const query = db('availability as a')
         .join('tours as t', 't.id', 'a.tour_id')
         .where('a.workspace_id', workspaceId)
@@ -419,8 +414,8 @@ export function createAvailabilityStore(db: Knex | Knex.Transaction): Availabili
         .whereRaw("a.starts_at + t.duration_minutes * interval '1 minute' > ?", [start])
         .select('a.*', db.raw(heldSeatsOf('a')));
       assignedTo(query, resource, 'a.');
-      const rows: AvailabilityRow[] = await query.orderBy(['a.starts_at', 'a.id']);
-      return rows.map(toAvailability);
+      const rows: AvailabilityTableRow[] = await query.orderBy(['a.starts_at', 'a.id']);
+      return rows.map(toDeparture);
     },
 
     async hasOpenAssignments(workspaceId: string, resource: AssignedResource): Promise<boolean> {
