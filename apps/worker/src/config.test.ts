@@ -59,7 +59,7 @@ describe('parseWorkerEnv', () => {
 });
 
 describe('parseWorkerEnv: logs and metrics', () => {
-  it('reads LOG_LEVEL, LOG_FORMAT, and METRICS_PORT with METRICS_TOKEN', () => {
+  it('reads LOG_LEVEL, LOG_FORMAT, and METRICS_PORT with METRICS_TOKEN; metrics listen on 127.0.0.1 unless METRICS_HOST says', () => {
     const parsed = parseWorkerEnv({
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'pretty',
@@ -70,9 +70,15 @@ describe('parseWorkerEnv: logs and metrics', () => {
       ok: true,
       value: {
         log: { level: 'warn', format: 'pretty' },
-        metrics: { port: 9464, token: 'a-long-metrics-secret' },
+        metrics: { host: '127.0.0.1', port: 9464, token: 'a-long-metrics-secret' },
       },
     });
+    const everywhere = parseWorkerEnv({
+      METRICS_HOST: '0.0.0.0',
+      METRICS_PORT: '9464',
+      METRICS_TOKEN: 'a-long-metrics-secret',
+    });
+    expect(everywhere).toMatchObject({ ok: true, value: { metrics: { host: '0.0.0.0', port: 9464 } } });
     expect(parseWorkerEnv({})).toMatchObject({ ok: true, value: { log: { level: 'info' }, metrics: null } });
   });
 
@@ -82,6 +88,10 @@ describe('parseWorkerEnv: logs and metrics', () => {
     [{ METRICS_PORT: '9464' }, 'METRICS_TOKEN'],
     [{ METRICS_TOKEN: 'a-long-metrics-secret' }, 'METRICS_PORT'],
     [{ METRICS_TOKEN: 'short', METRICS_PORT: '9464' }, 'METRICS_TOKEN'],
+    [
+      { METRICS_HOST: 'not a host', METRICS_PORT: '9464', METRICS_TOKEN: 'a-long-metrics-secret' },
+      'METRICS_HOST',
+    ],
     [{ NODE_ENV: 'prod' }, 'NODE_ENV'],
   ])('%j is refused, naming %s', (env, key) => {
     const parsed = parseWorkerEnv(env);

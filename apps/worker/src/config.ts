@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { fail, ok, type Result } from '@travelops/domain/shared';
 import { LOG_FORMATS, LOG_LEVELS, type LogLevel } from '@travelops/jobs';
 import * as v from 'valibot';
@@ -32,12 +33,23 @@ const WorkerEnvSchema = v.object({
   ),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   LOG_FORMAT: v.optional(v.picklist(LOG_FORMATS, `must be one of ${LOG_FORMATS.join(', ')}`)),
-  // The worker's own /metrics (its webhook attempts): on METRICS_PORT, behind METRICS_TOKEN.
+  // The worker's own /metrics (its webhook attempts): on METRICS_HOST:METRICS_PORT, behind METRICS_TOKEN.
   METRICS_TOKEN: v.optional(
     v.pipe(v.string(), v.regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 to 200 printable characters, no spaces')),
   ),
   METRICS_PORT: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535)),
+  ),
+  // This machine only unless asked: a scraper elsewhere needs METRICS_HOST=0.0.0.0 (or an address).
+  METRICS_HOST: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => isIP(value) !== 0 || /^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$/.test(value),
+        'must be an IP address or a host name to listen on (for example 127.0.0.1 or 0.0.0.0)',
+      ),
+    ),
+    '127.0.0.1',
   ),
   // Guest e-mails: their links are built on the API's public address, as the API builds them.
   PUBLIC_BASE_URL: v.optional(
@@ -83,8 +95,8 @@ export interface WorkerConfig {
    */
   allowPrivateWebhookUrls: boolean;
   log: { level: LogLevel; format: 'json' | 'pretty' | undefined };
-  /** Where the worker serves /metrics, and the bearer secret; null: not served. */
-  metrics: { port: number; token: string } | null;
+  /** Where the worker serves /metrics (`METRICS_HOST`, default 127.0.0.1), and the bearer secret; null: not served. */
+  metrics: { host: string; port: number; token: string } | null;
   /** Base of the guests' links in e-mails (`PUBLIC_BASE_URL`, as the API's). */
   publicBaseUrl: string;
   /** Guest e-mails: through SMTP, or (no SMTP_URL) kept in the database for the API's /dev/mail. */
@@ -124,7 +136,7 @@ export function parseWorkerEnv(env: Record<string, string | undefined>): Result<
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
     metrics:
       e.METRICS_PORT !== undefined && e.METRICS_TOKEN !== undefined
-        ? { port: e.METRICS_PORT, token: e.METRICS_TOKEN }
+        ? { host: e.METRICS_HOST, port: e.METRICS_PORT, token: e.METRICS_TOKEN }
         : null,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
     mail: {

@@ -25,7 +25,10 @@ const logger = createJsonLogger(process.stdout, {
 const metrics = config.value.metrics ? startWorkerMetrics(config.value.metrics) : null;
 if (metrics) {
   await metrics.listening;
-  logger.info({ port: config.value.metrics?.port }, 'metrics at /metrics (bearer METRICS_TOKEN)');
+  logger.info(
+    { host: config.value.metrics?.host, port: config.value.metrics?.port },
+    'metrics at /metrics (bearer METRICS_TOKEN)',
+  );
 }
 
 // The composition root: env -> db -> jobs -> run. Without a server database there is
