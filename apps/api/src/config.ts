@@ -107,6 +107,8 @@ const EnvObject = v.object({
   PORT: v.optional(Port, '3000'),
   HOST: v.optional(Host, '0.0.0.0'),
   DATABASE_URL: v.optional(Url(['postgres:', 'postgresql:'])),
+  // false behind a pooler in transaction mode that cannot carry named statements (PgBouncer < 1.21).
+  PG_PREPARED_STATEMENTS: v.optional(Flag, 'true'),
   REDIS_URL: v.optional(Url(['redis:', 'rediss:'])),
   DATA_DIR: v.optional(v.string(), '.data'),
   PUBLIC_BASE_URL: v.optional(Url(['http:', 'https:'])),
@@ -219,6 +221,8 @@ export interface ApiConfig {
   timeouts: ServerTimeouts;
   host: string;
   databaseUrl: string | undefined;
+  /** `PG_PREPARED_STATEMENTS`: the hot statements go to PostgreSQL as named prepared statements. */
+  preparedStatements: boolean;
   redisUrl: string | undefined;
   /** PGlite directory when DATABASE_URL is unset. */
   pgliteDir: string;
@@ -284,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
     databaseUrl: e.DATABASE_URL,
+    preparedStatements: e.PG_PREPARED_STATEMENTS,
     redisUrl: e.REDIS_URL,
     pgliteDir: resolve(e.DATA_DIR, 'pglite'),
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -12,6 +12,16 @@ describe('parseWorkerEnv', () => {
     });
   });
 
+  it('hot statements are named prepared statements unless PG_PREPARED_STATEMENTS=false', () => {
+    expect(parseWorkerEnv({})).toMatchObject({ ok: true, value: { preparedStatements: true } });
+    expect(parseWorkerEnv({ PG_PREPARED_STATEMENTS: 'false' })).toMatchObject({
+      ok: true,
+      value: { preparedStatements: false },
+    });
+    const refused = parseWorkerEnv({ PG_PREPARED_STATEMENTS: 'no' });
+    expect(refused.ok ? [] : refused.error).toEqual(['PG_PREPARED_STATEMENTS: must be true, false, 1 or 0']);
+  });
+
   it.each(['postgres://travelops:pw@localhost:5432/travelops', 'postgresql://db.internal/travelops'])(
     'accepts %s',
     (url) => {

@@ -27,6 +27,8 @@ const WorkerEnvSchema = v.object({
       ),
     ),
   ),
+  // false behind a pooler in transaction mode that cannot carry named statements (PgBouncer < 1.21).
+  PG_PREPARED_STATEMENTS: v.optional(Flag, 'true'),
   WEBHOOK_ALLOW_PRIVATE_URLS: v.optional(Flag),
   NODE_ENV: v.optional(
     v.picklist(['production', 'development', 'test'], 'must be production, development or test'),
@@ -89,6 +91,8 @@ const KEPT_MAIL_FROM = 'bookings@travelops.invalid';
 export interface WorkerConfig {
   /** null: no server database; in embedded (PGlite) mode the API process runs the jobs. */
   databaseUrl: string | null;
+  /** `PG_PREPARED_STATEMENTS`: the hot statements go to PostgreSQL as named prepared statements. */
+  preparedStatements: boolean;
   /**
    * `WEBHOOK_ALLOW_PRIVATE_URLS`; unset, private addresses are allowed except when
    * `NODE_ENV=production` (development receivers live on localhost).
@@ -132,6 +136,7 @@ export function parseWorkerEnv(env: Record<string, string | undefined>): Result<
   if (missing.length > 0) return fail(missing);
   return ok({
     databaseUrl: e.DATABASE_URL ?? null,
+    preparedStatements: e.PG_PREPARED_STATEMENTS,
     allowPrivateWebhookUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS ?? e.NODE_ENV !== 'production',
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
     metrics:
