@@ -49,9 +49,14 @@ export function createHttpServer(app: Api['app'], timeouts: ServerTimeouts): Ser
 }
 
 /** Opens the configured database (PostgreSQL, or embedded PGlite) and applies migrations. */
-export async function openDatabase(config: Pick<ApiConfig, 'databaseUrl' | 'pgliteDir'>, logger: Logger) {
+export async function openDatabase(
+  config: Pick<ApiConfig, 'databaseUrl' | 'pgliteDir' | 'preparedStatements'>,
+  logger: Logger,
+) {
   const database = await createDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.pgliteDir },
+    config.databaseUrl
+      ? { url: config.databaseUrl, preparedStatements: config.preparedStatements }
+      : { dataDir: config.pgliteDir },
   );
   const applied = await migrateLatest(database.knex);
   logger.info(

@@ -69,6 +69,17 @@ describe('loadConfig: webhook receivers', () => {
   });
 });
 
+describe('loadConfig: PostgreSQL', () => {
+  it.each([
+    ['unset', {}, true],
+    ['true', { PG_PREPARED_STATEMENTS: 'true' }, true],
+    ['false', { PG_PREPARED_STATEMENTS: 'false' }, false],
+    ['0', { PG_PREPARED_STATEMENTS: '0' }, false],
+  ])('PG_PREPARED_STATEMENTS %s: hot statements named %s', (_label, env, named) => {
+    expect(loadConfig(env).preparedStatements).toBe(named);
+  });
+});
+
 describe('loadConfig: every variable is checked at start', () => {
   it.each([
     ['loopback', 'loopback'],
@@ -91,6 +102,7 @@ describe('loadConfig: every variable is checked at start', () => {
     ['REDIS_URL', 'localhost:6379'],
     ['PUBLIC_BASE_URL', 'example.com'],
     ['WORKER_IN_PROCESS', 'yes'],
+    ['PG_PREPARED_STATEMENTS', 'no'],
     ['METRICS_TOKEN', 'short'],
     ['LOG_LEVEL', 'debugging'],
     ['LOG_FORMAT', 'xml'],

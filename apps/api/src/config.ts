@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import {
+  EnvFlagSchema,
   JOB_ENV,
   type JobSettings,
   jobSettingsOf,
@@ -34,11 +35,6 @@ const Count = v.pipe(
   v.transform(Number),
   v.minValue(1),
 );
-const Flag = v.pipe(
-  v.picklist(['true', 'false', '1', '0']),
-  v.transform((s) => s === 'true' || s === '1'),
-);
-
 // Express's names for address ranges (proxy-addr), beside literal addresses and CIDRs.
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -96,11 +92,13 @@ const EnvObject = v.object({
   PORT: v.optional(Port, '3000'),
   HOST: v.optional(Host, '0.0.0.0'),
   DATABASE_URL: v.optional(Url(['postgres:', 'postgresql:'])),
+  // false behind a pooler in transaction mode that cannot carry named statements (PgBouncer < 1.21).
+  PG_PREPARED_STATEMENTS: v.optional(EnvFlagSchema, 'true'),
   REDIS_URL: v.optional(Url(['redis:', 'rediss:'])),
   DATA_DIR: v.optional(v.string(), '.data'),
   PUBLIC_BASE_URL: v.optional(Url(['http:', 'https:'])),
   TRUST_PROXY: v.optional(TrustProxy),
-  WORKER_IN_PROCESS: v.optional(Flag),
+  WORKER_IN_PROCESS: v.optional(EnvFlagSchema),
   NODE_ENV: v.optional(
     v.picklist(['production', 'development', 'test'], 'must be production, development or test'),
   ),
@@ -200,6 +198,8 @@ export interface ApiConfig extends JobSettings {
   timeouts: ServerTimeouts;
   host: string;
   databaseUrl: string | undefined;
+  /** `PG_PREPARED_STATEMENTS`: the hot statements go to PostgreSQL as named prepared statements. */
+  preparedStatements: boolean;
   redisUrl: string | undefined;
   /** PGlite directory when DATABASE_URL is unset. */
   pgliteDir: string;
@@ -251,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     },
     databaseUrl: e.DATABASE_URL,
+    preparedStatements: e.PG_PREPARED_STATEMENTS,
     redisUrl: e.REDIS_URL,
     pgliteDir: resolve(e.DATA_DIR, 'pglite'),
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -1,7 +1,8 @@
 import { type components, createTravelOpsClient } from '@travelops/client';
 
 type Schemas = components['schemas'];
-export type Tour = Schemas['Tour'];
+/** The widget reads tours on the public endpoints only: without their capacity. */
+export type Tour = Schemas['PublicTour'];
 export type TicketType = Schemas['TicketType'];
 export type CalendarDay = Schemas['CalendarDay'];
 export type PublicDeparture = Schemas['PublicDeparture'];

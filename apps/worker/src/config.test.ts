@@ -12,6 +12,16 @@ describe('parseWorkerEnv', () => {
     });
   });
 
+  it('hot statements are named prepared statements unless PG_PREPARED_STATEMENTS=false', () => {
+    expect(parseWorkerEnv({})).toMatchObject({ ok: true, value: { preparedStatements: true } });
+    expect(parseWorkerEnv({ PG_PREPARED_STATEMENTS: 'false' })).toMatchObject({
+      ok: true,
+      value: { preparedStatements: false },
+    });
+    const refused = parseWorkerEnv({ PG_PREPARED_STATEMENTS: 'no' });
+    expect(refused.ok ? [] : refused.error).toEqual(['PG_PREPARED_STATEMENTS: must be true, false, 1 or 0']);
+  });
+
   it.each(['postgres://travelops:pw@localhost:5432/travelops', 'postgresql://db.internal/travelops'])(
     'accepts %s',
     (url) => {
@@ -59,7 +69,7 @@ describe('parseWorkerEnv', () => {
 });
 
 describe('parseWorkerEnv: logs and metrics', () => {
-  it('reads LOG_LEVEL, LOG_FORMAT, and METRICS_PORT with METRICS_TOKEN', () => {
+  it('reads LOG_LEVEL, LOG_FORMAT, and METRICS_PORT with METRICS_TOKEN; metrics listen on 127.0.0.1 unless METRICS_HOST says', () => {
     const parsed = parseWorkerEnv({
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'pretty',
@@ -70,9 +80,15 @@ describe('parseWorkerEnv: logs and metrics', () => {
       ok: true,
       value: {
         log: { level: 'warn', format: 'pretty' },
-        metrics: { port: 9464, token: 'a-long-metrics-secret' },
+        metrics: { host: '127.0.0.1', port: 9464, token: 'a-long-metrics-secret' },
       },
     });
+    const everywhere = parseWorkerEnv({
+      METRICS_HOST: '0.0.0.0',
+      METRICS_PORT: '9464',
+      METRICS_TOKEN: 'a-long-metrics-secret',
+    });
+    expect(everywhere).toMatchObject({ ok: true, value: { metrics: { host: '0.0.0.0', port: 9464 } } });
     expect(parseWorkerEnv({})).toMatchObject({ ok: true, value: { log: { level: 'info' }, metrics: null } });
   });
 
@@ -82,6 +98,10 @@ describe('parseWorkerEnv: logs and metrics', () => {
     [{ METRICS_PORT: '9464' }, 'METRICS_TOKEN'],
     [{ METRICS_TOKEN: 'a-long-metrics-secret' }, 'METRICS_PORT'],
     [{ METRICS_TOKEN: 'short', METRICS_PORT: '9464' }, 'METRICS_TOKEN'],
+    [
+      { METRICS_HOST: 'not a host', METRICS_PORT: '9464', METRICS_TOKEN: 'a-long-metrics-secret' },
+      'METRICS_HOST',
+    ],
     [{ NODE_ENV: 'prod' }, 'NODE_ENV'],
   ])('%j is refused, naming %s', (env, key) => {
     const parsed = parseWorkerEnv(env);

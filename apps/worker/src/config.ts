@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { fail, ok, type Result } from '@travelops/domain/shared';
 import {
+  EnvFlagSchema,
   JOB_ENV,
   type JobSettings,
   jobSettingsOf,
@@ -20,17 +22,30 @@ const WorkerEnvSchema = v.object({
       ),
     ),
   ),
+  // false behind a pooler in transaction mode that cannot carry named statements (PgBouncer < 1.21).
+  PG_PREPARED_STATEMENTS: v.optional(EnvFlagSchema, 'true'),
   NODE_ENV: v.optional(
     v.picklist(['production', 'development', 'test'], 'must be production, development or test'),
   ),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   LOG_FORMAT: v.optional(v.picklist(LOG_FORMATS, `must be one of ${LOG_FORMATS.join(', ')}`)),
-  // The worker's own /metrics (its webhook attempts): on METRICS_PORT, behind METRICS_TOKEN.
+  // The worker's own /metrics (its webhook attempts): on METRICS_HOST:METRICS_PORT, behind METRICS_TOKEN.
   METRICS_TOKEN: v.optional(
     v.pipe(v.string(), v.regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 to 200 printable characters, no spaces')),
   ),
   METRICS_PORT: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535)),
+  ),
+  // This machine only unless asked: a scraper elsewhere needs METRICS_HOST=0.0.0.0 (or an address).
+  METRICS_HOST: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => isIP(value) !== 0 || /^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$/.test(value),
+        'must be an IP address or a host name to listen on (for example 127.0.0.1 or 0.0.0.0)',
+      ),
+    ),
+    '127.0.0.1',
   ),
   // Guest e-mails: their links are built on the API's public address, as the API builds them.
   PUBLIC_BASE_URL: v.optional(
@@ -50,9 +65,13 @@ const WorkerEnvSchema = v.object({
 export interface WorkerConfig extends JobSettings {
   /** null: no server database; in embedded (PGlite) mode the API process runs the jobs. */
   databaseUrl: string | null;
+  /** `PG_PREPARED_STATEMENTS`: the hot statements go to PostgreSQL as named prepared statements. */
+  preparedStatements: boolean;
+  /**
+   */
   log: { level: LogLevel; format: 'json' | 'pretty' | undefined };
-  /** Where the worker serves /metrics, and the bearer secret; null: not served. */
-  metrics: { port: number; token: string } | null;
+  /** Where the worker serves /metrics (`METRICS_HOST`, default 127.0.0.1), and the bearer secret; null: not served. */
+  metrics: { host: string; port: number; token: string } | null;
   /** Base of the guests' links in e-mails (`PUBLIC_BASE_URL`, as the API's). */
   publicBaseUrl: string;
   /** NODE_ENV=production. */
@@ -85,10 +104,11 @@ export function parseWorkerEnv(env: Record<string, string | undefined>): Result<
   return ok({
     ...jobSettingsOf(e, e.NODE_ENV === 'production'),
     databaseUrl: e.DATABASE_URL ?? null,
+    preparedStatements: e.PG_PREPARED_STATEMENTS,
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
     metrics:
       e.METRICS_PORT !== undefined && e.METRICS_TOKEN !== undefined
-        ? { port: e.METRICS_PORT, token: e.METRICS_TOKEN }
+        ? { host: e.METRICS_HOST, port: e.METRICS_PORT, token: e.METRICS_TOKEN }
         : null,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, ''),
     production: e.NODE_ENV === 'production',

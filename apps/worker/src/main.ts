@@ -19,12 +19,20 @@ const logger = createJsonLogger(process.stdout, {
 const metrics = config.value.metrics ? startWorkerMetrics(config.value.metrics) : null;
 if (metrics) {
   await metrics.listening;
-  logger.info({ port: config.value.metrics?.port }, 'metrics at /metrics (bearer METRICS_TOKEN)');
+  logger.info(
+    { host: config.value.metrics?.host, port: config.value.metrics?.port },
+    'metrics at /metrics (bearer METRICS_TOKEN)',
+  );
 }
 
 // The composition root: env -> db -> jobs -> run. Without a server database there is
 // nothing to run: in embedded mode the API process runs the same list.
-const database = config.value.databaseUrl ? await createDatabase({ url: config.value.databaseUrl }) : null;
+const database = config.value.databaseUrl
+  ? await createDatabase({
+      url: config.value.databaseUrl,
+      preparedStatements: config.value.preparedStatements,
+    })
+  : null;
 if (database) await migrateLatest(database.knex);
 else
   logger.info({ database: 'none' }, 'DATABASE_URL is unset: in embedded mode the API process runs the jobs');

@@ -7,10 +7,10 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * The worker's metrics: its webhook delivery attempts by outcome (and the process's own
- * figures), served at /metrics on METRICS_PORT to a scraper holding METRICS_TOKEN. Everything
+ * figures), served at /metrics on METRICS_HOST:METRICS_PORT to a scraper holding METRICS_TOKEN. Everything
  * read from the database (outbox lag, holds, seats) is on the API's /metrics.
  */
-export function startWorkerMetrics(options: { port: number; token: string }) {
+export function startWorkerMetrics(options: { host: string; port: number; token: string }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const deliveryAttempt = countDeliveryAttempts(registry);
@@ -26,7 +26,7 @@ export function startWorkerMetrics(options: { port: number; token: string }) {
   });
   const listening = new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, resolve);
+    server.listen(options.port, options.host, resolve);
   });
   return {
     listening,

@@ -98,7 +98,7 @@ export interface paths {
          * A departure's manifest, for the guide (JSON or CSV)
          * @description The departure (with its `salesStatus`), its tour, participants per ticket type (`counts`: every type the tour sells in its order, zero included, then types it no longer sells, named by id, and `Standard` for participants without a type), totals, and every booking not CANCELLED (holds included), oldest first, with its participants (name, ticket type, waiver, check-in, dietary and accessibility notes, emergency contact) and its customer's name, e-mail and phone. Check participants in with `POST /workspaces/{workspaceId}/bookings/{bookingId}/checkin` and their `participantIds`.
          *
-         *     **CSV.** With `Accept: text/csv` the same manifest comes as RFC 4180 text (`text/csv; charset=utf-8`, CRLF line ends, a header row, every cell quoted with its quotes doubled), one row per participant with its booking's and customer's columns, and `Content-Disposition: attachment; filename="manifest-<tour slug>-<local date>-<HHMM>.csv"`. A cell that begins with `=`, `+`, `-` or `@` (their full-width forms too, even after white space), or with a tab or carriage return, gets a leading `'` so that a spreadsheet shows it as text and never runs it (OWASP CSV injection); a phone number `+44...` reads `'+44...`. JSON stays the default (no `Accept`, `*\/*`, or neither type named); errors are always JSON.
+         *     **CSV.** With `Accept: text/csv` the same manifest comes as RFC 4180 text (`text/csv; charset=utf-8`, CRLF line ends, a header row, every cell quoted with its quotes doubled), one row per participant with its booking's and customer's columns, and `Content-Disposition: attachment; filename="manifest-<tour slug>-<local date>-<HHMM>.csv"`. A cell that begins with `=`, `+`, `-` or `@` (their full-width forms too, even after white space), or with a tab or carriage return, gets a leading `'` (invisible format characters before them, Unicode Cf such as U+200B, count as nothing) so that a spreadsheet shows it as text and never runs it (OWASP CSV injection); a phone number `+44...` reads `'+44...`. JSON stays the default (no `Accept`, `*\/*`, or neither type named); errors are always JSON.
          */
         get: operations["getDepartureManifest"];
         put?: never;
@@ -623,7 +623,7 @@ export interface paths {
         };
         /**
          * List a workspace's published tours
-         * @description No credential. Only tours with `isPublic: true`, newest first (at most 500).
+         * @description No credential. Only tours with `isPublic: true`, newest first (at most 500). A public tour carries no `capacity` (what is left is each departure's `seatsRemaining`).
          */
         get: operations["listPublicTours"];
         put?: never;
@@ -643,7 +643,7 @@ export interface paths {
         };
         /**
          * Get a published tour by its slug
-         * @description No credential. An unpublished tour answers 404 like an unknown one.
+         * @description No credential. An unpublished tour answers 404 like an unknown one. A public tour carries no `capacity` (what is left is each departure's `seatsRemaining`).
          */
         get: operations["getPublicTour"];
         put?: never;
@@ -707,7 +707,7 @@ export interface paths {
         put?: never;
         /**
          * Book as a guest (booking widget)
-         * @description No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again. Guests cannot hoard seats: at most the tour's `maxSeatsPerPublicBooking` participants (422 `too_many_for_public_booking` on `participants`), an unpaid hold lasts the tour's `publicHoldMinutes` (default 15), and one client (IP) holds at most 2 unpaid bookings per departure at once (429 with `Retry-After` until the earliest lapses; `PUBLIC_HOLDS_PER_CLIENT`).
+         * @description No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again. Guests cannot hoard seats: at most the tour's `maxSeatsPerPublicBooking` participants (422 `too_many_for_public_booking` on `participants`), an unpaid hold lasts the tour's `publicHoldMinutes` (default 15), and one client (IP) holds at most 2 unpaid bookings per departure at once (429 with `Retry-After` until the earliest lapses; `PUBLIC_HOLDS_PER_CLIENT`). An `Idempotency-Key` here is scoped to the workspace and the client address (as `TRUST_PROXY` decides it): a replay answers the same client only, and the same key from another address is a new request.
          */
         post: operations["createPublicBooking"];
         delete?: never;
@@ -3255,6 +3255,59 @@ export interface components {
             /** @description Access needs to plan for. */
             accessibilityNotes: string | null;
             emergencyContactHint: string | null;
+        };
+        PublicTour: {
+            /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+            id: string;
+            /** @description URL name, lowercase words joined by `-`; derived from the name when absent (409 when taken). */
+            slug: string;
+            /** @description Display name. */
+            name: string;
+            /** @description Longer text shown to readers. */
+            description: string;
+            /** @description How long the tour lasts, in minutes. */
+            durationMinutes: number;
+            /** @description Price per participant in minor units (2500 = 25.00) of `currency`. */
+            basePrice: number;
+            /** @description ISO 4217 currency code, three capital letters (`EUR`). */
+            currency: string;
+            /** @description Where guests meet; null when told later. */
+            meetingPoint: string | null;
+            /** @description Published: listed on the public endpoints for booking widgets. */
+            isPublic: boolean;
+            /** @description Share of the price a DEPOSIT booking pays up front (0 to 100, default 20). */
+            depositPercent: number;
+            /** @description Extras sold with the tour. */
+            addOns: {
+                /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+                id: string;
+                /** @description Display name. */
+                name: string;
+                /** @description Price per unit in minor units of the tour's currency. */
+                price: number;
+            }[];
+            /**
+             * Format: date-time
+             * @description When it was created (UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed (UTC, milliseconds).
+             */
+            updatedAt: string;
+            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
+            timeZone: string;
+            /** @description The tour's ticket types; a PATCH replaces the list (an entry with an existing `id` keeps and changes it, one without adds a type, a missing one is removed unless a live booking sells it). */
+            ticketTypes: components["schemas"]["TicketType"][];
+            /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
+            cancellationPolicy: components["schemas"]["CancellationPolicy"];
+            /** @description Most seats one guest (public) booking may hold (default 10). */
+            maxSeatsPerPublicBooking: number;
+            /** @description How long an unpaid guest booking holds its seats, in minutes (default 15). */
+            publicHoldMinutes: number;
+            /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
+            reminderHoursBefore: number | null;
         };
         RefundCreate: {
             /** @description Amount to refund in minor units; absent: everything paid and not yet refunded. */
@@ -8299,7 +8352,6 @@ export interface operations {
                      *           "durationMinutes": 120,
                      *           "basePrice": 2500,
                      *           "currency": "EUR",
-                     *           "capacity": 15,
                      *           "meetingPoint": "Fountain, Main Square",
                      *           "isPublic": true,
                      *           "depositPercent": 20,
@@ -8339,7 +8391,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["Tour"][];
+                        data: components["schemas"]["PublicTour"][];
                     };
                 };
             };
@@ -8383,7 +8435,6 @@ export interface operations {
                      *         "durationMinutes": 120,
                      *         "basePrice": 2500,
                      *         "currency": "EUR",
-                     *         "capacity": 15,
                      *         "meetingPoint": "Fountain, Main Square",
                      *         "isPublic": true,
                      *         "depositPercent": 20,
@@ -8422,7 +8473,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["Tour"];
+                        data: components["schemas"]["PublicTour"];
                     };
                 };
             };

@@ -10,11 +10,16 @@ import {
   type OutboxListenerOptions,
   sendOutboxSignalsWith,
 } from './outbox-notify.js';
-import { TravelopsPgClient } from './pg-client.js';
+import { TravelopsPgClient, type TravelopsPgClientConfig } from './pg-client.js';
 
 export interface DatabaseConfig {
   /** PostgreSQL URL; when set, the `pg` driver is used. */
   url?: string;
+  /**
+   * PostgreSQL only: the hot statements go as named prepared statements (the default). False
+   * sends them unnamed, for a pooler in transaction mode that cannot carry them.
+   */
+  preparedStatements?: boolean;
   /** Embedded PGlite directory (created if missing) or `memory://`; used when `url` is unset. */
   dataDir?: string;
 }
@@ -36,7 +41,13 @@ const IN_MEMORY = 'memory://';
 export async function createDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.url) {
     const url = config.url;
-    const handle = knex({ client: TravelopsPgClient, connection: url, pool: { min: 0, max: 10 } });
+    const settings: Knex.Config & TravelopsPgClientConfig = {
+      client: TravelopsPgClient,
+      connection: url,
+      pool: { min: 0, max: 10 },
+      preparedStatements: config.preparedStatements ?? true,
+    };
+    const handle = knex(settings);
     const signal = createPostgresSignal(url);
     sendOutboxSignalsWith(handle, signal.send);
     return wrap(handle, 'postgres', (options) => listenOnPostgres(url, options), signal.close);

@@ -49,13 +49,21 @@ class CommitWithStatements extends TransactionPg {
   }
 }
 
+/** What this client reads of knex's configuration, beside knex's own settings. */
+export interface TravelopsPgClientConfig {
+  /** False: statements marked by `prepared()` go unnamed too (a pooler in transaction mode). */
+  preparedStatements?: boolean;
+}
+
 /**
- * knex's `pg` client: statements marked by `prepared()` go as named (prepared) statements, and
- * a transaction's commit carries the statements queued for it (`atCommitStatement`).
+ * knex's `pg` client: statements marked by `prepared()` go as named (prepared) statements
+ * (unless the configuration's `preparedStatements` is false), and a transaction's commit
+ * carries the statements queued for it (`atCommitStatement`).
  */
 export class TravelopsPgClient extends ClientPg {
   _query(connection: unknown, obj: CompiledQuery): Promise<unknown> {
-    obj.options = withPreparedName(obj.sql, obj.options);
+    const named = (this.config as TravelopsPgClientConfig).preparedStatements !== false;
+    obj.options = withPreparedName(obj.sql, obj.options, named);
     return (ClientPg.prototype as unknown as TravelopsPgClient)._query.call(this, connection, obj);
   }
 

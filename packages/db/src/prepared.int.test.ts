@@ -35,6 +35,20 @@ describe('prepared statements on PostgreSQL', () => {
     });
   });
 
+  it('with preparedStatements: false a marked statement goes unnamed: nothing is prepared', async () => {
+    const unnamed = await createDatabase({ url: test.url, preparedStatements: false });
+    try {
+      await unnamed.knex.transaction(async (trx) => {
+        const result = await prepared(trx.raw('select ?::int + 1 as n', [1]));
+        const builder = await prepared(trx('workspaces')).where({ id: 'none' }).first();
+        expect([result.rows[0].n, builder]).toEqual([2, undefined]);
+        expect((await preparedNames(trx)).rows).toEqual([]);
+      });
+    } finally {
+      await unnamed.close();
+    }
+  });
+
   it('a statement for the commit keeps its values exact when written in as literals', async () => {
     const db = test.database.knex;
     const tricky = "O'Hara \\ 'quoted' \\' ; drop table bookings; --";

@@ -32,13 +32,16 @@ function nameOf(sql: string): string {
 
 /**
  * The driver options of a compiled statement: a statement marked by `prepared()` gets its name
- * (the knex client calls this on every statement it sends).
+ * (the knex client calls this on every statement it sends), unless `named` is false: then it
+ * goes unnamed like any other, for a pooler in transaction mode that cannot carry named
+ * statements from one transaction's server connection to the next (PgBouncer before 1.21).
  */
 export function withPreparedName(
   sql: string,
   options: Record<string, unknown> | undefined,
+  named = true,
 ): Record<string, unknown> | undefined {
   if (!options?.[PREPARE]) return options;
   const { [PREPARE]: _, ...rest } = options;
-  return { ...rest, name: nameOf(sql) };
+  return named ? { ...rest, name: nameOf(sql) } : rest;
 }

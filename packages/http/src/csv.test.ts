@@ -16,6 +16,13 @@ describe('csvCell: quoted (RFC 4180), formulas neutralised (OWASP)', () => {
     ['a carriage return first', '\r=1', `"'\r=1"`],
     ['white space before =', '  =1+1', `"'  =1+1"`],
     ['a full-width equals sign', '\uFF1D1+1', `"'\uFF1D1+1"`],
+    ['a zero-width space before =', '\u200B=1+1', `"'\u200B=1+1"`],
+    ['a byte order mark before +', '\uFEFF+1', `"'\uFEFF+1"`],
+    ['a left-to-right mark before -', '\u200E-2+3', `"'\u200E-2+3"`],
+    ['a word joiner and a soft hyphen before @', '\u2060\u00AD@SUM(A1)', `"'\u2060\u00AD@SUM(A1)"`],
+    ['format characters and white space before =', '\u200B \u200F=1', `"'\u200B \u200F=1"`],
+    ['a zero-width space before a tab', '\u200B\t=1', `"'\u200B\t=1"`],
+    ['a zero-width space before text is harmless', '\u200BAda', '"\u200BAda"'],
     [
       'a formula with quotes: neutralised, then quotes doubled',
       '=HYPERLINK("http://x","y")',

@@ -1,9 +1,10 @@
 /**
  * What makes a spreadsheet read a cell as a formula (OWASP, "CSV injection"): `=`, `+`, `-`,
  * `@` (or their full-width forms) first, after any leading white space, or a tab or carriage
- * return first.
+ * return first. Invisible format characters (Unicode category Cf: U+200B, U+FEFF, U+200E...)
+ * count as nothing, since a spreadsheet may drop them and read what follows.
  */
-const FORMULA = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
+const FORMULA = /^[\s\u3000\p{Cf}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^\p{Cf}*[\t\r]/u;
 
 /**
  * One CSV cell: a would-be formula gets a leading `'` (shown as text, never run), and every

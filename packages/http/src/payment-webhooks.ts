@@ -15,7 +15,12 @@ const SIGNATURE_HEADER = 'Stripe-Signature';
 const BODY_LIMIT = '256kb';
 
 /** Outcomes someone should look at: money or a checkout this service could not match. */
-const NOTEWORTHY = new Set<PaymentEventOutcome>(['unknown_session', 'amount_mismatch', 'checkout_stale']);
+const NOTEWORTHY = new Set<PaymentEventOutcome>([
+  'unknown_session',
+  'amount_mismatch',
+  'checkout_mismatch',
+  'checkout_stale',
+]);
 
 function logReport(
   deps: HttpDeps,

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { DomainError } from '@travelops/domain/shared';
 import type { NextFunction, Request, Response } from 'express';
@@ -52,6 +53,16 @@ export function clientKey(ip: string | undefined): string {
     .map((group) => group.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
 }
+
+/**
+ * The client (as `clientKey` sees it) for one purpose, as a keyed hash: what tells guests
+ * apart where something is stored (a hold, an Idempotency-Key's scope), and no address is.
+ */
+export const clientTag = (secret: string, purpose: string, ip: string | undefined): string =>
+  createHmac('sha256', secret)
+    .update(`${purpose}:${clientKey(ip)}`)
+    .digest('base64url')
+    .slice(0, 32);
 
 /** Set on `res.locals` once the request has been counted, so nothing counts it twice. */
 const COUNTED = 'rateLimit';

@@ -19,6 +19,7 @@ import type { AppStores, HandlerUnitOfWork, HttpDeps } from './deps.js';
 import { sendError } from './errors.js';
 import { fingerprintBody } from './fingerprint.js';
 import { jsonSchemaOf } from './openapi/json-schema.js';
+import { clientTag } from './rate-limit.js';
 import { runRequestTransaction } from './request-transaction.js';
 import type { RawReply, Reply, RouteContext, RouteDefinition } from './route.js';
 
@@ -50,6 +51,14 @@ function createQueryCoercer(schema: v.GenericSchema | undefined) {
     return out;
   };
 }
+
+/**
+ * Where a guest's Idempotency-Key is unique: the workspace's slug and the client (a keyed hash
+ * of its address), so a key seen by another address is another request and never answers
+ * the first guest's booking and token.
+ */
+const publicScope = (req: Request, secret: string): string =>
+  `public:${String(req.params.workspaceSlug)}:${clientTag(secret, 'idempotency', req.ip)}`;
 
 const actorOf = (principal: Principal | null): Actor => {
   if (principal?.kind === 'api_token') return { type: 'api_token', id: principal.tokenId };
@@ -176,7 +185,7 @@ export function registerRoute(
         ? runIdempotently(
             { uow, clock: deps.clock },
             {
-              scope: `${principal?.workspaceId ?? `public:${String(req.params.workspaceSlug)}`} ${req.method} ${req.path}`,
+              scope: `${principal?.workspaceId ?? publicScope(req, deps.csrfSecret)} ${req.method} ${req.path}`,
               key,
               fingerprint: fingerprintBody(req.body),
             },

@@ -17,6 +17,7 @@ export type {
 } from './mail/guest-email-jobs.js';
 export { outboxWakeUps } from './outbox-wake-ups.js';
 export {
+  EnvFlagSchema,
   JOB_ENV,
   /** @public What jobSettingsOf returns and startJobRunner takes. */
   type JobSettings,

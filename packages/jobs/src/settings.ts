@@ -6,7 +6,7 @@ import * as v from 'valibot';
 // which quote the received value (an SMTP URL holds a password).
 
 /** `true`/`1` or `false`/`0`, as the apps read their flags. */
-const Flag = v.pipe(
+export const EnvFlagSchema = v.pipe(
   v.picklist(['true', 'false', '1', '0'], 'must be true, false, 1 or 0'),
   v.transform((value) => value === 'true' || value === '1'),
 );
@@ -38,7 +38,7 @@ const MailFrom = v.pipe(
 
 /** The environment keys of the jobs: webhook receivers' addresses and guest e-mails. */
 export const JOB_ENV = {
-  WEBHOOK_ALLOW_PRIVATE_URLS: v.optional(Flag),
+  WEBHOOK_ALLOW_PRIVATE_URLS: v.optional(EnvFlagSchema),
   SMTP_URL: v.optional(SmtpUrl),
   MAIL_FROM: v.optional(MailFrom),
   MAIL_RATE_PER_MINUTE: v.optional(Count, '60'),

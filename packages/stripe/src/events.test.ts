@@ -55,6 +55,63 @@ describe('reading Stripe webhooks', () => {
     });
   });
 
+  it.each([
+    ['checkout.session.completed', { id: 'cs_1', client_reference_id: 42 }, 'client_reference_id'],
+    [
+      'checkout.session.completed',
+      { id: 'cs_1', client_reference_id: { id: 'ps_1' } },
+      'client_reference_id',
+    ],
+    [
+      'checkout.session.completed',
+      { id: 'cs_1', metadata: { travelops_session: 7 } },
+      'metadata.travelops_session',
+    ],
+    ['checkout.session.completed', { id: 'cs_1', metadata: 'ps_1' }, 'metadata'],
+    ['checkout.session.completed', { id: 'cs_1', amount_total: '5000' }, 'amount_total'],
+    ['checkout.session.completed', { id: 'cs_1', currency: 978 }, 'currency'],
+    ['checkout.session.completed', { id: 'cs_1', payment_intent: 5 }, 'payment_intent'],
+    ['checkout.session.async_payment_succeeded', { id: 17 }, 'id'],
+    ['checkout.session.expired', { id: null }, 'id'],
+    [
+      'charge.refunded',
+      { id: 'ch_1', metadata: ours, payment_intent: 'pi_1', amount_captured: 1, currency: 1 },
+      'currency',
+    ],
+    [
+      'charge.refunded',
+      { id: 'ch_1', metadata: ours, payment_intent: 'pi_1', currency: 'eur' },
+      'amount_captured',
+    ],
+    [
+      'payment_intent.payment_failed',
+      { id: 'pi_1', metadata: ours, amount: 1, last_payment_error: { code: 9 } },
+      'last_payment_error.code',
+    ],
+  ])(
+    'a signed %s with %j is VALIDATION_ERROR on the field (400), never a crash',
+    async (type, object, field) => {
+      const result = await read(type, object);
+      expect(result.ok ? null : result.error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: [{ field: `data.object.${field}`, issue: expect.any(String) }],
+      });
+    },
+  );
+
+  it('a signed event without an object, or with an id of another type, is VALIDATION_ERROR', async () => {
+    const signer = createStripeClient({ secretKey: 'sk_test_unit' });
+    const event = stub.event('checkout.session.completed', { id: 'cs_1' }, SECRET);
+    for (const body of [
+      event.body.replace(/"data":\{"object":\{[^}]*\}\}/, '"data":{"object":"cs_1"}'),
+      event.body.replace(/"id":"evt_\w+"/, '"id":12'),
+    ]) {
+      const signature = signer.webhooks.generateTestHeaderString({ payload: body, secret: SECRET });
+      const result = await reader.read(Buffer.from(body), signature);
+      expect(result.ok ? null : result.error).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+  });
+
   it('checkout.session.completed (paid) names our session, the PaymentIntent, the amount in upper-case currency', async () => {
     const checkoutId = await openCheckout();
     const { checkout, paymentIntent } = stub.pay(checkoutId);

@@ -29,7 +29,8 @@ let tour: any;
 let departure: any;
 let otherDeparture: any;
 beforeAll(async () => {
-  t = await startTestApi();
+  // Guests are told apart by address: X-Forwarded-For from the test's loopback proxy.
+  t = await startTestApi({ TRUST_PROXY: 'loopback' });
   ws = await t.createWorkspace('ADMIN');
   other = await t.createWorkspace('ADMIN');
   tour = await createTour(t, ws, { name: 'Island Hop', isPublic: true, capacity: 200 });
@@ -395,5 +396,30 @@ describe('createPublicBooking and its Idempotency-Key', () => {
     expect(mine.status).toBe(201);
     expect(theirs.status).toBe(201);
     expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it("the key is scoped to the client address: another address's replay is a new booking, never the first guest's", async () => {
+    const key = randomUUID();
+    const body = bookingInput(departure.id);
+    const from = (ip: string) =>
+      t.request('POST', `/public/${ws.slug}/bookings`, {
+        body,
+        headers: { 'Idempotency-Key': key, 'X-Forwarded-For': ip },
+      });
+    const first = await from('198.51.100.10');
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const stranger = await from('203.0.113.20');
+    expect(stranger.status, JSON.stringify(stranger.body)).toBe(201);
+    expect(stranger.headers.get('idempotent-replayed')).toBeNull();
+    expect(stranger.body.data.id).not.toBe(first.body.data.id);
+    expect(stranger.body.data.publicToken).not.toBe(first.body.data.publicToken);
+    // The first address still gets its own answer again.
+    const replay = await from('198.51.100.10');
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.data.id).toBe(first.body.data.id);
+    // The scope keeps a keyed hash of the address, never the address.
+    const scopes = await t.api.database.knex('idempotency_keys').where({ key }).pluck('scope');
+    expect(scopes).toHaveLength(2);
+    expect(scopes.join(' ')).not.toMatch(/198\.51|203\.0/);
   });
 });

@@ -84,6 +84,8 @@ describe('views by audience', () => {
       await t.request('POST', `/public/bookings/${token}/payment/retry`),
       await t.request('GET', `/public/${ws.slug}/tours/${tour.slug}/availability`),
       await t.request('GET', `/public/${ws.slug}/tours/${tour.slug}/calendar`),
+      await t.request('GET', `/public/${ws.slug}/tours`),
+      await t.request('GET', `/public/${ws.slug}/tours/${tour.slug}`),
     ];
     for (const res of answers) expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
     const { keys, values } = keysAndValues(answers.map((res) => res.body));
@@ -123,5 +125,10 @@ describe('views by audience', () => {
       JSON.stringify(schemaOf('/public/{workspaceSlug}/tours/{tourSlug}/availability', 'get', '200')),
     ).toContain('#/components/schemas/PublicDeparture');
     expect(Object.keys(doc.components.schemas.PublicBooking.properties)).not.toContain('notes');
+    for (const path of ['/public/{workspaceSlug}/tours', '/public/{workspaceSlug}/tours/{tourSlug}']) {
+      expect(JSON.stringify(schemaOf(path, 'get', '200'))).toContain('#/components/schemas/PublicTour"');
+    }
+    expect(Object.keys(doc.components.schemas.PublicTour.properties)).not.toContain('capacity');
+    expect(Object.keys(doc.components.schemas.PublicDeparture.properties)).toContain('seatsRemaining');
   });
 });

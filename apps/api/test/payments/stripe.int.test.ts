@@ -312,6 +312,49 @@ describe('checkout through Stripe', () => {
     expect(await t.api.database.knex('payments').count('* as n')).toEqual(before);
   });
 
+  it('a completed Checkout Session that is not the one the page keeps changes nothing and is logged', async () => {
+    const booking = await publicBooking(2);
+    const { checkoutId } = await goToCheckout(booking.checkoutUrl);
+    const { checkout } = stub.pay(checkoutId);
+    // Signed and naming our session with the right amount, but another checkout than ours.
+    const { outcome } = await deliver('checkout.session.completed', { ...checkout, id: 'cs_test_elsewhere' });
+    expect(outcome).toBe('checkout_mismatch');
+    expect(await getBooking(t, ws, booking.id)).toMatchObject({ status: 'PENDING', amountPaid: 0 });
+    expect(await paymentsOf(booking.id)).toEqual([]);
+    const logged = logsOf('checkout_mismatch').find((line) => line.includes(booking.id));
+    expect(JSON.parse(logged as string)).toMatchObject({
+      level: 'warn',
+      detail: `expected ${checkoutId}, received cs_test_elsewhere`,
+    });
+    // The one it keeps still pays it.
+    expect((await deliver('checkout.session.completed', checkout)).outcome).toBe('payment_recorded');
+  });
+
+  it('first visits at once all go to one Checkout Session: the one kept, which alone can pay', async () => {
+    const booking = await publicBooking(1);
+    const visits = await Promise.all(Array.from({ length: 4 }, () => goToCheckout(booking.checkoutUrl)));
+    const [session] = await sessionsOf(booking.id);
+    expect(new Set(visits.map((visit) => visit.checkoutId))).toEqual(new Set([session.provider_reference]));
+  });
+
+  it('a signed event with a field of another type is 400 naming it (never a 5xx) and changes nothing', async () => {
+    const { booking, checkout } = await paidAtStripe(1);
+    for (const [object, field] of [
+      [{ ...checkout, client_reference_id: 42 }, 'data.object.client_reference_id'],
+      [
+        { ...checkout, metadata: { ...(checkout.metadata as object), travelops_session: 7 } },
+        'data.object.metadata.travelops_session',
+      ],
+      [{ ...checkout, amount_total: '4000' }, 'data.object.amount_total'],
+    ] as const) {
+      const event = stub.event('checkout.session.completed', object, WEBHOOK_SECRET);
+      expectError(await post(event.body, event.signature), 400, 'VALIDATION_ERROR', [
+        detail(field, 'invalid_type'),
+      ]);
+    }
+    expect(await getBooking(t, ws, booking.id)).toMatchObject({ status: 'PENDING', amountPaid: 0 });
+  });
+
   it('a bad signature is 400 (never a 5xx) and changes nothing; only refused requests spend the IP budget', async () => {
     const { checkout } = await paidAtStripe(1);
     const event = stub.event('checkout.session.completed', checkout, WEBHOOK_SECRET);

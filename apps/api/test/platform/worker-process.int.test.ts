@@ -59,6 +59,8 @@ it('the worker process delivers a booking event from the outbox, signed, and sto
     // Its own /metrics: the attempt it made, behind the bearer secret.
     const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     expect((await fetch(metricsUrl)).status).toBe(401);
+    // Bound to METRICS_HOST (unset: 127.0.0.1): another address of this machine reaches nothing.
+    await expect(fetch(`http://127.0.0.2:${metricsPort}/metrics`)).rejects.toThrow();
     const metrics = await fetch(metricsUrl, { headers: { Authorization: `Bearer ${metricsToken}` } });
     expect(await metrics.text()).toContain(
       'travelops_webhook_delivery_attempts_total{outcome="succeeded"} 1',

@@ -90,10 +90,14 @@ const servedFilesEnv = {
 
 /**
  * The real API, in-process on port 0, against a PostgreSQL database of its own (dropped
- * on close) and the real Redis.
+ * on close) and the real Redis. `env` may be worked out from that database's URL (to reach it
+ * through a pooler).
  */
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+export async function startTestApi(
+  settings: Record<string, string> | ((databaseUrl: string) => Record<string, string>) = {},
+): Promise<TestApi> {
   const database = await createTestDatabase();
+  const env = typeof settings === 'function' ? settings(database.url) : settings;
   const logs: string[] = [];
   const logger = {
     info: (fields: object, msg?: string) => void logs.push(JSON.stringify({ level: 'info', msg, ...fields })),

@@ -902,8 +902,10 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       expect((await payments.findSessionByToken(created.token))?.status).toBe('SUCCEEDED');
       expect((await payments.findSessionByToken(elsewhere.token))?.status).toBe('OPEN');
 
-      await payments.setSessionReference(elsewhere.id, 'cs_test_1');
-      await payments.setSessionReference(elsewhere.id, 'cs_test_2');
+      expect(await payments.setSessionReference(elsewhere.id, 'cs_test_1', null)).toBe(true);
+      // A second visit that opened its own checkout meanwhile does not replace the first one's.
+      expect(await payments.setSessionReference(elsewhere.id, 'cs_test_x', null)).toBe(false);
+      expect(await payments.setSessionReference(elsewhere.id, 'cs_test_2', 'cs_test_1')).toBe(true);
       expect(await payments.findSessionById(elsewhere.id)).toEqual({
         ...elsewhere,
         providerReference: 'cs_test_2',

@@ -96,8 +96,15 @@ export function createPaymentStore(db: Knex | Knex.Transaction): PaymentStore {
       return row ? toSession(row) : null;
     },
 
-    async setSessionReference(id: string, providerReference: string): Promise<void> {
-      await sessions().where({ id }).update({ provider_reference: providerReference });
+    async setSessionReference(
+      id: string,
+      providerReference: string,
+      expected: string | null,
+    ): Promise<boolean> {
+      const updated = await sessions()
+        .where({ id, provider_reference: expected })
+        .update({ provider_reference: providerReference });
+      return updated === 1;
     },
 
     async lockSession(id: string): Promise<PaymentSession | null> {

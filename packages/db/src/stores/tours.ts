@@ -2,13 +2,13 @@ import type {
   CalendarWindow,
   CancellationPolicy,
   NewTour,
-  PublicTour,
+  PublishedTour,
   TicketType,
   Tour,
   TourAddOn,
   TourPatch,
   TourStore,
-  VersionedPublicTour,
+  VersionedPublishedTour,
 } from '@travelops/domain/catalog';
 import {
   conflict,
@@ -191,7 +191,7 @@ export function createTourStore(db: Knex | Knex.Transaction): TourStore {
       return new Set(rows.flatMap((row: { id: string | null }) => (row.id ? [row.id] : [])));
     },
 
-    async findPublicBySlugs(workspaceSlug: string, tourSlug: string): Promise<PublicTour | null> {
+    async findPublicBySlugs(workspaceSlug: string, tourSlug: string): Promise<PublishedTour | null> {
       // The workspace and its tour in one statement: the public pages ask on every call.
       const row = await tours()
         .select('tours.*')
@@ -205,7 +205,7 @@ export function createTourStore(db: Knex | Knex.Transaction): TourStore {
       workspaceSlug: string,
       tourSlug: string,
       window: CalendarWindow,
-    ): Promise<VersionedPublicTour | null> {
+    ): Promise<VersionedPublishedTour | null> {
       // A row's xmin is the transaction that wrote this version of it: any update (seats, status,
       // prices, ticket types) gives a new one, an insert or a delete changes the set of ids. The
       // 64-bit hashes of (id, xmin) summed, with the count: equal sets, equal versions; no column

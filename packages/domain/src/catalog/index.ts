@@ -35,16 +35,17 @@ export type {
   NewDeparture,
   NewSchedule,
   NewTour,
-  PublicTour,
+  PublishedTour,
   ScheduleDeparture,
   SchedulePatch,
   ScheduleStore,
   SeatRefusal,
   TourPatch,
   TourStore,
-  VersionedPublicTour,
+  VersionedPublishedTour,
 } from './ports.js';
 export { PublicDepartureSchema } from './public-departure.js';
+export { PublicTourSchema } from './public-tour.js';
 export { bestSalesStatus } from './sales-status.js';
 export {
   CreateScheduleSchema,

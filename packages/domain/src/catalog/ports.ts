@@ -16,7 +16,7 @@ import type { Tour } from './tour-schemas.js';
 export type NewTour = Omit<Tour, 'createdAt' | 'updatedAt'>;
 
 /** A published tour found by its public address, with its workspace's id. */
-export interface PublicTour {
+export interface PublishedTour {
   workspaceId: string;
   tour: Tour;
 }
@@ -31,7 +31,7 @@ export interface CalendarWindow {
 }
 
 /** A published tour with the version of what its calendar over a window reads. */
-export interface VersionedPublicTour extends PublicTour {
+export interface VersionedPublishedTour extends PublishedTour {
   /**
    * Differs whenever the tour, or a departure or blackout of the window, has been written,
    * inserted or deleted since another reading: equal versions, equal rows.
@@ -51,13 +51,13 @@ export interface TourStore {
   list(workspaceId: string, page: PageRequest): Promise<Page<Tour>>;
   listPublic(workspaceId: string): Promise<Tour[]>;
   /** The public (`isPublic`) tour of that slug in the workspace of that slug, in one read; null else. */
-  findPublicBySlugs(workspaceSlug: string, tourSlug: string): Promise<PublicTour | null>;
+  findPublicBySlugs(workspaceSlug: string, tourSlug: string): Promise<PublishedTour | null>;
   /** `findPublicBySlugs` and the version of the window's rows, in one statement. */
   findPublicCalendarTour(
     workspaceSlug: string,
     tourSlug: string,
     window: CalendarWindow,
-  ): Promise<VersionedPublicTour | null>;
+  ): Promise<VersionedPublishedTour | null>;
   /** Ids of the tour's ticket types that bookings not CANCELLED still sell. */
   ticketTypesInUse(workspaceId: string, tourId: string): Promise<Set<string>>;
 }

@@ -10,9 +10,9 @@ import {
 import { type CalendarMemo, calendarMemoKey, isCalendarMemoTimely } from './calendar-memo.js';
 import { viewDepartures } from './departure-views.js';
 import { addDays, localDateOf } from './local-time.js';
-import type { CalendarWindow, CatalogDeps, PublicTour } from './ports.js';
+import type { CalendarWindow, CatalogDeps, PublishedTour } from './ports.js';
 import { type PublicDeparture, toPublicDeparture } from './public-departure.js';
-import type { Tour } from './tour-schemas.js';
+import { type PublicTour, toPublicTour } from './public-tour.js';
 
 /** Public catalog: resolves the workspace by slug; unknown slugs are 404 like any other miss. */
 async function publicWorkspace(deps: CatalogDeps<'workspaces'>, slug: string) {
@@ -22,10 +22,10 @@ async function publicWorkspace(deps: CatalogDeps<'workspaces'>, slug: string) {
 export async function listPublicTours(
   deps: CatalogDeps<'tours' | 'workspaces'>,
   workspaceSlug: string,
-): Promise<Result<Tour[]>> {
+): Promise<Result<PublicTour[]>> {
   const workspace = await publicWorkspace(deps, workspaceSlug);
   if (!workspace) return fail(notFound('workspace'));
-  return ok(await deps.uow.stores.tours.listPublic(workspace.id));
+  return ok((await deps.uow.stores.tours.listPublic(workspace.id)).map(toPublicTour));
 }
 
 /** A published tour by its public address: unknown slugs and unpublished tours are 404 alike. */
@@ -37,9 +37,9 @@ export async function getPublicTour(
   deps: CatalogDeps<'tours'>,
   workspaceSlug: string,
   tourSlug: string,
-): Promise<Result<Tour>> {
+): Promise<Result<PublicTour>> {
   const found = await findPublicTour(deps, workspaceSlug, tourSlug);
-  return found ? ok(found.tour) : fail(notFound('tour'));
+  return found ? ok(toPublicTour(found.tour)) : fail(notFound('tour'));
 }
 
 export async function listPublicDepartures(
@@ -75,7 +75,7 @@ function calendarWindow(range: CalendarRange, now: Date): CalendarWindow {
 
 async function computeCalendar(
   deps: CatalogDeps<CalendarStores>,
-  found: PublicTour,
+  found: PublishedTour,
   range: CalendarRange,
   now: Date,
 ): Promise<{ days: CalendarDay[]; validUntilMs: number }> {

@@ -7,7 +7,7 @@ import type { IdempotencyStore } from './ports.js';
 const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export interface IdempotentRequest {
-  /** Workspace (or public slug) + method + path: where the key is unique. */
+  /** Workspace (or public slug and client) + method + path: where the key is unique. */
   scope: string;
   key: string;
   /** Canonical hash of the request body: reordered JSON keys are the same body. */

@@ -101,6 +101,13 @@ async function completeCheckout(
   if (!locked.ok) return locked;
   if (!locked.value) return unknownSession(event.sessionId);
   const { session, booking } = locked.value;
+  // Only the checkout this service opened for the session (the one it keeps) pays it.
+  if (session.providerReference !== event.checkoutReference) {
+    const detail = `expected ${session.providerReference ?? 'no checkout'}, received ${event.checkoutReference}`;
+    return ok({
+      report: { outcome: 'checkout_mismatch', bookingId: booking.id, sessionId: session.id, detail },
+    });
+  }
   return ok(
     (
       await recordProviderPayment(stores, clock, booking, session, {

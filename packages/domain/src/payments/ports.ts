@@ -45,8 +45,12 @@ export interface PaymentStore {
   findSessionByToken(token: string): Promise<PaymentSession | null>;
   /** A session by its id (what a provider's webhook names); null when unknown. */
   findSessionById(id: string): Promise<PaymentSession | null>;
-  /** Records the provider's checkout for the session (a fresh one replaces a stale one). */
-  setSessionReference(id: string, providerReference: string): Promise<void>;
+  /**
+   * Records the provider's checkout for the session if its reference is still `expected` (a
+   * fresh checkout replaces the stale one it was opened after); false when another visit
+   * recorded one first: one checkout per session at a time, the one its payment must name.
+   */
+  setSessionReference(id: string, providerReference: string, expected: string | null): Promise<boolean>;
   /** Locks the session row (FOR UPDATE). Lock the booking's departure and the booking first. */
   lockSession(id: string): Promise<PaymentSession | null>;
   updateSession(

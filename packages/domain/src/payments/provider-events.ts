@@ -68,6 +68,8 @@ export type PaymentEventOutcome =
   | 'unknown_session'
   /** The provider took another amount or currency than the session asked: nothing recorded. */
   | 'amount_mismatch'
+  /** A completed checkout that is not the one the session keeps: nothing recorded. */
+  | 'checkout_mismatch'
   | 'payment_recorded'
   /** Recorded before (by another event of the same payment): nothing done. */
   | 'payment_known'

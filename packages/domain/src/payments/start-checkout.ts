@@ -32,8 +32,9 @@ export function checkoutDescription(
 /**
  * `GET /pay/{token}`: sends the payer to the provider's checkout for an open payment session.
  * The provider's checkout is opened once and reused while it stays open (the session keeps
- * its reference). Two first visits at once may each open one; either can be paid, since the
- * provider names our session, and the one not kept expires unpaid.
+ * its reference), and only the one kept can pay the session. Two first visits at once may
+ * each open one: the first recorded is kept, and the other visit is sent to it instead (the
+ * one it opened is never shown and expires unpaid).
  */
 export async function startCheckout(
   deps: StartCheckoutDeps,
@@ -55,18 +56,27 @@ export async function startCheckout(
   }
   const tour = await tours.findById(booking.workspaceId, booking.tourId);
   const customer = await customers.findById(booking.workspaceId, booking.customerId);
-  const started = await deps.payments.startCheckout({
-    session,
-    description: checkoutDescription(tour, booking.startsAt, session.purpose),
-    customerEmail: customer?.email ?? null,
-    ...urls,
-  });
-  if (!started.ok) return started;
-  const { reference, redirectUrl } = started.value;
-  if (reference !== null && reference !== session.providerReference) {
-    await payments.setSessionReference(session.id, reference);
+  let current = session;
+  // Twice at most: a visit that lost the race resumes the winner's checkout, which then stays.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const started = await deps.payments.startCheckout({
+      session: current,
+      description: checkoutDescription(tour, booking.startsAt, session.purpose),
+      customerEmail: customer?.email ?? null,
+      ...urls,
+    });
+    if (!started.ok) return started;
+    const { reference, redirectUrl } = started.value;
+    if (reference === null || reference === current.providerReference) return ok({ redirectUrl });
+    if (await payments.setSessionReference(current.id, reference, current.providerReference)) {
+      return ok({ redirectUrl });
+    }
+    // Another visit recorded its checkout first: that one is the session's, so go there instead.
+    const recorded = await payments.findSessionById(current.id);
+    if (!recorded) return fail(notFound('payment page'));
+    current = recorded;
   }
-  return ok({ redirectUrl });
+  return fail({ code: 'INTERNAL_ERROR', message: 'The checkout changed while it was opened; try again.' });
 }
 
 /** The state a payer returning from the provider sees: their session and its booking. */

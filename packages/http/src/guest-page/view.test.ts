@@ -112,6 +112,11 @@ describe('the booking page', () => {
   it('only known notices; errors in words, never the raw message', () => {
     expect(render(booking(), { notice: '<b>owned</b>' })).not.toContain('owned');
     expect(render(booking(), { notice: 'waiver' })).toContain('the waiver is signed');
+    for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+      expect(render(booking(), { notice: name })).not.toContain('role="status"');
+      const failed = render(booking(), { error: { details: [{ field: name, issue: name }] } });
+      expect(failed).toContain('Something went wrong');
+    }
     const failed = render(booking(), {
       error: {
         details: [

@@ -167,13 +167,20 @@ function cancellation(booking: PublicBooking, f: Formatters): string {
 <button type="submit" class="danger">${e(s.cancelButton)}</button></form></section>`;
 }
 
+/**
+ * A string of a table by a key that may come from the request (`?done=`): only the table's own
+ * keys, never Object.prototype's (`?done=constructor` would find a function).
+ */
+const wordFor = (table: Record<string, string>, key: string): string | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
+
 /** The guest's booking page: everything escaped, no script, forms that post to the service. */
 export function bookingPage(booking: PublicBooking, options: BookingPageOptions): string {
   const timeZone = booking.tour?.timeZone ?? 'UTC';
   const f = formatters(options.locale, booking.currency, timeZone);
-  const notice = options.notice ? s.notices[options.notice] : undefined;
+  const notice = options.notice ? wordFor(s.notices, options.notice) : undefined;
   const errors = (options.error?.details ?? []).map(
-    (d) => s.errors[d.issue] ?? s.errors[d.field] ?? s.errors.unknown ?? '',
+    (d) => wordFor(s.errors, d.issue) ?? wordFor(s.errors, d.field) ?? s.errors.unknown ?? '',
   );
   const title = booking.tour?.name ?? s.bookingTitle;
   return page(

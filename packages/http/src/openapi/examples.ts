@@ -39,6 +39,7 @@ const ID_KIND_OF: Record<string, keyof typeof ID_PREFIXES> = {
   Lead: 'lead',
   Member: 'member',
   Participant: 'participant',
+  PublicTour: 'tour',
   TimeOff: 'timeOff',
   Tour: 'tour',
   Vehicle: 'vehicle',
@@ -88,6 +89,7 @@ const ID_FIELDS: Record<string, keyof typeof ID_PREFIXES> = {
 const SAMPLES: Record<string, Sample> = {
   name: 'Ada Lovelace',
   'Tour.name': 'Old Town Walking Tour',
+  'PublicTour.name': 'Old Town Walking Tour',
   'TourCreate.name': 'Old Town Walking Tour',
   'TourUpdate.name': 'Old Town Walking Tour',
   'TourAddOn.name': 'Lunch box',

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import {
   BookingCreateSchema,
   type BookingLinks,
@@ -19,7 +18,7 @@ import {
 import { ok, type Result } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import type { UseCaseDeps } from '../deps.js';
-import { clientKey } from '../rate-limit.js';
+import { clientTag } from '../rate-limit.js';
 import { defineRoute, type Reply } from '../route.js';
 import { PathId } from './params.js';
 
@@ -42,13 +41,6 @@ async function guestReply(
 /** Unpaid public holds one client may have on one departure at once, unless configured. */
 const DEFAULT_PUBLIC_HOLDS_PER_CLIENT = 2;
 
-/** Who holds a guest's booking: a keyed hash of the client address (no address is stored). */
-const holderKey = (secret: string, ip: string | undefined) =>
-  createHmac('sha256', secret)
-    .update(`hold:${clientKey(ip)}`)
-    .digest('base64url')
-    .slice(0, 32);
-
 export const publicBookingRoutes = [
   defineRoute({
     operationId: 'createPublicBooking',
@@ -56,7 +48,7 @@ export const publicBookingRoutes = [
     path: '/public/{workspaceSlug}/bookings',
     summary: 'Book as a guest (booking widget)',
     description:
-      "No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again. Guests cannot hoard seats: at most the tour's `maxSeatsPerPublicBooking` participants (422 `too_many_for_public_booking` on `participants`), an unpaid hold lasts the tour's `publicHoldMinutes` (default 15), and one client (IP) holds at most 2 unpaid bookings per departure at once (429 with `Retry-After` until the earliest lapses; `PUBLIC_HOLDS_PER_CLIENT`).",
+      "No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again. Guests cannot hoard seats: at most the tour's `maxSeatsPerPublicBooking` participants (422 `too_many_for_public_booking` on `participants`), an unpaid hold lasts the tour's `publicHoldMinutes` (default 15), and one client (IP) holds at most 2 unpaid bookings per departure at once (429 with `Retry-After` until the earliest lapses; `PUBLIC_HOLDS_PER_CLIENT`). An `Idempotency-Key` here is scoped to the workspace and the client address (as `TRUST_PROXY` decides it): a replay answers the same client only, and the same key from another address is a new request.",
     tags,
     access: 'public',
     params: v.object({ workspaceSlug: PathId }),
@@ -66,7 +58,8 @@ export const publicBookingRoutes = [
     errors: [404, 409, 422, 429],
     async handle({ use, deps, params, body, req }) {
       const holder = {
-        key: holderKey(deps.csrfSecret, req.ip),
+        // Who holds a guest's booking: a keyed hash of the client address (no address is stored).
+        key: clientTag(deps.csrfSecret, 'hold', req.ip),
         maxLiveHolds: deps.config.publicHoldsPerClient ?? DEFAULT_PUBLIC_HOLDS_PER_CLIENT,
       };
       const created = await createPublicBooking(use, params.workspaceSlug, body, holder);

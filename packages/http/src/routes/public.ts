@@ -8,7 +8,7 @@ import {
   PublicAvailabilityQuerySchema,
   PublicCalendarQuerySchema,
   PublicDepartureSchema,
-  TourSchema,
+  PublicTourSchema,
 } from '@travelops/domain/catalog';
 import { ok } from '@travelops/domain/shared';
 import * as v from 'valibot';
@@ -40,11 +40,12 @@ export const publicRoutes = [
     method: 'get',
     path: '/public/{workspaceSlug}/tours',
     summary: "List a workspace's published tours",
-    description: 'No credential. Only tours with `isPublic: true`, newest first (at most 500).',
+    description:
+      "No credential. Only tours with `isPublic: true`, newest first (at most 500). A public tour carries no `capacity` (what is left is each departure's `seatsRemaining`).",
     tags,
     access: 'public',
     params: SlugParams,
-    success: { status: 200, description: 'The published tours.', schema: TourSchema, list: 'plain' },
+    success: { status: 200, description: 'The published tours.', schema: PublicTourSchema, list: 'plain' },
     errors: [404],
     async handle({ use, params }) {
       return toReply(await listPublicTours(use, params.workspaceSlug));
@@ -55,11 +56,12 @@ export const publicRoutes = [
     method: 'get',
     path: '/public/{workspaceSlug}/tours/{tourSlug}',
     summary: 'Get a published tour by its slug',
-    description: 'No credential. An unpublished tour answers 404 like an unknown one.',
+    description:
+      "No credential. An unpublished tour answers 404 like an unknown one. A public tour carries no `capacity` (what is left is each departure's `seatsRemaining`).",
     tags,
     access: 'public',
     params: TourSlugParams,
-    success: { status: 200, description: 'The tour.', schema: TourSchema },
+    success: { status: 200, description: 'The tour.', schema: PublicTourSchema },
     errors: [404],
     async handle({ use, params }) {
       return toReply(await getPublicTour(use, params.workspaceSlug, params.tourSlug));
