@@ -106,6 +106,24 @@ describe('/docs', () => {
   });
 });
 
+describe('guest page', () => {
+  it('fits a 390 px phone: a long reference and date wrap inside their card, nothing scrolls sideways', async () => {
+    const tour = await createTour(t, ws, { capacity: 10 });
+    const departure = await createDeparture(t, ws, tour.id, { capacity: 10 });
+    const booking = await book(t, ws, departure.id);
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${t.baseUrl}/b/${booking.publicToken}`);
+    await expect.poll(() => page.getByText(booking.id).isVisible()).toBe(true);
+    const overflow = await page.evaluate(() => {
+      const browserWindow = globalThis as any;
+      return browserWindow.document.documentElement.scrollWidth - browserWindow.innerWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.close();
+  });
+});
+
 /** Serious and critical accessibility problems axe-core finds on the page. */
 async function accessibilityProblems(page: Page): Promise<string[]> {
   await page.evaluate(axe.source);

@@ -9,8 +9,8 @@ main{max-width:42rem;margin:0 auto;padding:1.5rem 1rem 3rem}
 h1{font-size:1.6rem;line-height:1.25;margin:.25rem 0 .5rem}
 h2{font-size:1.2rem;margin:0 0 .75rem}
 section{background:#fff;border:1px solid #d5dae0;border-radius:8px;padding:1rem 1.25rem;margin:1rem 0}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.35rem 1rem;margin:0}
-dt{font-weight:600}dd{margin:0}
+dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.35rem 1rem;margin:0}
+dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%}
 caption{text-align:left;font-weight:600;padding-bottom:.25rem}
 th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e1e5ea;vertical-align:top}
