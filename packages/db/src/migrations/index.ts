@@ -15,6 +15,7 @@ import * as octo from './0013-octo.js';
 import * as notifications from './0014-notifications.js';
 import * as departureVersion from './0015-departure-version.js';
 import * as takeSeatsAtCommit from './0016-take-seats-at-commit.js';
+import * as guestMessage from './0017-guest-message.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -38,6 +39,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0014-notifications', notifications],
   ['0015-departure-version', departureVersion],
   ['0016-take-seats-at-commit', takeSeatsAtCommit],
+  ['0017-guest-message', guestMessage],
 ];
 
 // Bundled modules instead of files on disk, so the single tsup bundle carries its schema.

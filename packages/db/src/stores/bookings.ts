@@ -160,7 +160,16 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
 
   return {
     async insert(booking: NewBooking, first: FirstBookingWrites = {}): Promise<Result<BookingRecord>> {
-      const { id, workspaceId, customerId, paymentMode, holderKey, cancellationPolicy, ...rest } = booking;
+      const {
+        id,
+        workspaceId,
+        customerId,
+        paymentMode,
+        holderKey,
+        guestMessage,
+        cancellationPolicy,
+        ...rest
+      } = booking;
       const inserted = bookings()
         .insert({
           id,
@@ -168,6 +177,7 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
           customer_id: customerId,
           payment_mode: paymentMode,
           holder_key: holderKey,
+          guest_message: guestMessage,
           ...jsonColumns({ cancellation_policy: cancellationPolicy }, ['cancellation_policy']),
           ...jsonColumns(toColumns<BookingPatch>(rest, PATCH_COLUMNS), JSON_COLUMNS),
         })

@@ -39,6 +39,11 @@ export interface BookingChannelPolicy {
   /** A booking confirmed as it is made (a free one) e-mails the guest its confirmation. */
   readonly emailsConfirmation: boolean;
   /**
+   * Whose words the request's `notes` are: the operator's internal `notes`, or the guest's
+   * `guestMessage` (a guest must never write what the console shows as the operator's).
+   */
+  readonly notesBy: 'operator' | 'guest';
+  /**
    * When a new booking takes its seats: `atCommit`, with the transaction's COMMIT, so a hot
    * departure's row is locked the shortest time; `now`, before `createBooking` returns, for a
    * caller that reads the departure's seats later in the same transaction.
@@ -61,6 +66,7 @@ export const NATIVE_CHANNEL: BookingChannelPolicy = {
   capsSeatsPerBooking: false,
   holder: null,
   emailsConfirmation: false,
+  notesBy: 'operator',
   seats: 'atCommit',
   changesTour: false,
 };
@@ -82,6 +88,7 @@ export function publicChannel(holder?: BookingHolder): BookingChannelPolicy {
     holder: holder ?? null,
     // Its confirmation is the guest's only e-mail about a free booking.
     emailsConfirmation: true,
+    notesBy: 'guest',
   };
 }
 

@@ -58,6 +58,8 @@ export {
   PaymentLinkSchema,
   PaymentModeSchema,
   PaymentStatusSchema,
+  type PublicBookingCreateInput,
+  PublicBookingCreateSchema,
   RefundCreateSchema,
   SetBookingStatusSchema,
   UpdateBookingSchema,

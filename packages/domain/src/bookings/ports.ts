@@ -32,6 +32,7 @@ export type BookingPatch = Partial<
     | 'updatedAt'
     | 'version'
     | 'externalReference'
+    | 'guestMessage'
     | 'holderKey'
     | 'cancellationPolicy'
   >

@@ -1,5 +1,10 @@
 import type { WorkspaceStore } from '../access/index.js';
-import type { BookingCreateInput, BookingLinks, BookingRecord, BookingStores } from '../bookings/index.js';
+import type {
+  BookingLinks,
+  BookingRecord,
+  BookingStores,
+  PublicBookingCreateInput,
+} from '../bookings/index.js';
 import {
   type BookingHolder,
   type CreateBookingDeps,
@@ -20,7 +25,7 @@ export interface CreatePublicBookingDeps extends Omit<CreateBookingDeps, 'uow'> 
 export async function createPublicBooking(
   deps: CreatePublicBookingDeps,
   workspaceSlug: string,
-  input: BookingCreateInput,
+  input: PublicBookingCreateInput,
   holder?: BookingHolder,
 ): Promise<Result<{ booking: BookingRecord; links: BookingLinks }>> {
   const workspace = await deps.uow.stores.workspaces.findBySlug(workspaceSlug);

@@ -1,8 +1,8 @@
 import {
-  BookingCreateSchema,
   type BookingLinks,
   type BookingRecord,
   GuestCancellationSchema,
+  PublicBookingCreateSchema,
   WaiverSchema,
 } from '@travelops/domain/bookings';
 import {
@@ -48,11 +48,11 @@ export const publicBookingRoutes = [
     path: '/public/{workspaceSlug}/bookings',
     summary: 'Book as a guest (booking widget)',
     description:
-      "No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again. Guests cannot hoard seats: at most the tour's `maxSeatsPerPublicBooking` participants (422 `too_many_for_public_booking` on `participants`), an unpaid hold lasts the tour's `publicHoldMinutes` (default 15), and one client (IP) holds at most 2 unpaid bookings per departure at once (429 with `Retry-After` until the earliest lapses; `PUBLIC_HOLDS_PER_CLIENT`). An `Idempotency-Key` here is scoped to the workspace and the client address (as `TRUST_PROXY` decides it): a replay answers the same client only, and the same key from another address is a new request.",
+      "No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again. Guests cannot hoard seats: at most the tour's `maxSeatsPerPublicBooking` participants (422 `too_many_for_public_booking` on `participants`), an unpaid hold lasts the tour's `publicHoldMinutes` (default 15), and one client (IP) holds at most 2 unpaid bookings per departure at once (429 with `Retry-After` until the earliest lapses; `PUBLIC_HOLDS_PER_CLIENT`). An `Idempotency-Key` here is scoped to the workspace and the client address (as `TRUST_PROXY` decides it): a replay answers the same client only, and the same key from another address is a new request. The body is the spec's BookingCreate and nothing more: a field the product added for operators or partners (`externalReference`) is 400 `VALIDATION_ERROR` with `unknown_field` on it. `notes` are the guest's message to the operator (at most 1 000 characters), kept as the booking's `guestMessage` and never as its internal `notes`.",
     tags,
     access: 'public',
     params: v.object({ workspaceSlug: PathId }),
-    body: BookingCreateSchema,
+    body: PublicBookingCreateSchema,
     idempotent: true,
     success: { status: 201, description: 'The booking, with `checkoutUrl`.', schema: PublicBookingSchema },
     errors: [404, 409, 422, 429],
