@@ -16,6 +16,7 @@ import * as notifications from './0014-notifications.js';
 import * as departureVersion from './0015-departure-version.js';
 import * as takeSeatsAtCommit from './0016-take-seats-at-commit.js';
 import * as guestMessage from './0017-guest-message.js';
+import * as paymentSessionOpener from './0018-payment-session-opener.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -40,6 +41,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0015-departure-version', departureVersion],
   ['0016-take-seats-at-commit', takeSeatsAtCommit],
   ['0017-guest-message', guestMessage],
+  ['0018-payment-session-opener', paymentSessionOpener],
 ];
 
 // Bundled modules instead of files on disk, so the single tsup bundle carries its schema.

@@ -33,9 +33,12 @@ export interface DraftFacts {
 function firstSession(
   booking: Pick<NewBooking, 'id' | 'workspaceId' | 'currency'>,
   hold: HoldDecision,
+  ctx: BookingContext,
 ): NewPaymentSession | null {
   if (!hold.payment || !hold.expiresAt) return null;
-  return newPaymentSession(booking, hold.payment.amount, hold.payment.purpose, hold.expiresAt);
+  // A guest booking for themselves returns to their booking page; an operator's link may be sent to anyone.
+  const openedBy = ctx.actor.type === 'guest' ? 'guest' : 'operator';
+  return newPaymentSession(booking, hold.payment.amount, hold.payment.purpose, hold.expiresAt, openedBy);
 }
 
 /** The new booking, written once: its payment page is chosen first, so the booking names it. */
@@ -47,7 +50,7 @@ export function buildBooking(
   const { departure, tour } = read;
   const { workspaceId } = ctx;
   const id = newId('booking');
-  const session = firstSession({ id, workspaceId, currency: tour.currency }, hold);
+  const session = firstSession({ id, workspaceId, currency: tour.currency }, hold, ctx);
   const words = input.notes ?? null;
   const booking: NewBooking = {
     id,
