@@ -17,6 +17,7 @@ import * as departureVersion from './0015-departure-version.js';
 import * as takeSeatsAtCommit from './0016-take-seats-at-commit.js';
 import * as guestMessage from './0017-guest-message.js';
 import * as paymentSessionOpener from './0018-payment-session-opener.js';
+import * as freePublicBookings from './0019-free-public-bookings.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -42,6 +43,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0016-take-seats-at-commit', takeSeatsAtCommit],
   ['0017-guest-message', guestMessage],
   ['0018-payment-session-opener', paymentSessionOpener],
+  ['0019-free-public-bookings', freePublicBookings],
 ];
 
 // Bundled modules instead of files on disk, so the single tsup bundle carries its schema.

@@ -260,9 +260,14 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
       holderKey: string,
       now: Date,
     ): Promise<{ count: number; earliestExpiry: Date | null }> {
+      // Unpaid holds until they lapse, and free bookings (CONFIRMED at once, never lapsing) for good.
       const row = (await bookings()
-        .where({ availability_id: availabilityId, holder_key: holderKey, status: 'PENDING' })
-        .where('expires_at', '>', now)
+        .where({ availability_id: availabilityId, holder_key: holderKey })
+        .where((live) =>
+          live
+            .where((hold) => hold.where({ status: 'PENDING' }).where('expires_at', '>', now))
+            .orWhere((free) => free.where({ status: 'CONFIRMED', total_amount: 0 })),
+        )
         .first(db.raw('count(*)::int as count'), db.raw('min(expires_at) as earliest'))) as
         | { count: number; earliest: DbTimestamp | null }
         | undefined;
@@ -270,6 +275,22 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
         count: row?.count ?? 0,
         earliestExpiry: row?.earliest ? new Date(toIso(row.earliest)) : null,
       };
+    },
+
+    async lockRecipient(workspaceId: string, customerId: string): Promise<void> {
+      if (!db.isTransaction) throw new Error('bookings.lockRecipient needs a transaction.');
+      await db.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
+        JSON.stringify(['confirmations', workspaceId, customerId]),
+      ]);
+    },
+
+    async freePublicBookingsSince(workspaceId: string, customerId: string, since: Date): Promise<number> {
+      const row = (await bookings()
+        .where({ workspace_id: workspaceId, customer_id: customerId, total_amount: 0 })
+        .whereNotNull('holder_key')
+        .where('created_at', '>=', since)
+        .first(db.raw('count(*)::int as count'))) as { count: number } | undefined;
+      return row?.count ?? 0;
     },
 
     async claimExternalReference(
