@@ -9,6 +9,8 @@ import {
   type TestWorkspace,
 } from '../support/fixtures.js';
 import { startTestApi, type TestApi } from '../support/harness.js';
+import { mailWorker, startSmtp, type TestSmtp } from '../support/mail-fixtures.js';
+import { testClock } from '../support/webhook-fixtures.js';
 
 // Issue 23 item 1: a free public booking is CONFIRMED at once and never lapses, so it counts
 // against the per-client brake like an unpaid hold, and its confirmation e-mails are capped per
@@ -100,15 +102,20 @@ describe('confirmation e-mails per recipient address and hour', () => {
   let t: TestApi;
   let ws: TestWorkspace;
   let other: TestWorkspace;
+  let smtp: TestSmtp;
   beforeAll(async () => {
     // The per-client brake out of the way: one address books many free departures here.
     t = await startTestApi({ PUBLIC_HOLDS_PER_CLIENT: '1000' });
+    smtp = await startSmtp();
     ws = await t.createWorkspace('ADMIN');
     other = await t.createWorkspace('ADMIN');
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await smtp?.stop();
+    await t?.close();
+  });
 
-  it('the sixth confirmation to one address within the hour is not asked for; the booking stands; a line is logged', async () => {
+  it('the sixth confirmation e-mail to one address within the hour is not sent; the booking stands; a line is logged', async () => {
     const departure = await freeDeparture(t, ws, 100);
     const customer = customerInput();
     const ids: string[] = [];
@@ -124,6 +131,17 @@ describe('confirmation e-mails per recipient address and hour', () => {
     }
     const asked = await confirmationsAsked(t, ids);
     expect(asked.sort()).toEqual(ids.slice(0, 5).sort());
+    // The worker sends what was asked: five messages reach the address, not six.
+    const clock = testClock();
+    const jobs = mailWorker(t, clock, { smtpUrl: smtp.url });
+    clock.catchUp();
+    await jobs.deliver();
+    await jobs.deliver();
+    jobs.close();
+    const received = smtp.received.filter((m) => m.envelope.to.includes(customer.email));
+    expect(received.map((m) => m.mail.subject)).toEqual(
+      Array(5).fill(expect.stringMatching(/^Booking confirmed/)),
+    );
     expect(
       t.logs.filter((line) => line.includes(ids[5] as string) && line.includes('withheld')),
     ).toHaveLength(1);
