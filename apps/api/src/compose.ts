@@ -157,6 +157,7 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
       publicBaseUrl: config.publicBaseUrl,
       trustProxy: config.trustProxy,
       publicHoldsPerClient: config.publicHoldsPerClient,
+      publicConfirmationsPerAddressPerHour: config.publicConfirmationsPerAddressPerHour,
       sandbox: payments.sandbox,
       devMail: config.devMail,
     },

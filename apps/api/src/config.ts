@@ -113,6 +113,7 @@ const EnvObject = v.object({
   LOGIN_LIMIT_PER_IP: v.optional(Count, '100'),
   LOGIN_LIMIT_WINDOW_SECONDS: v.optional(Count, '900'),
   PUBLIC_HOLDS_PER_CLIENT: v.optional(Count, '2'),
+  PUBLIC_CONFIRMATIONS_PER_ADDRESS_PER_HOUR: v.optional(Count, '5'),
   HEADERS_TIMEOUT_SECONDS: v.optional(Count, '10'),
   REQUEST_TIMEOUT_SECONDS: v.optional(Count, '30'),
   KEEP_ALIVE_TIMEOUT_SECONDS: v.optional(Count, '5'),
@@ -195,6 +196,8 @@ export interface ApiConfig extends JobSettings {
   port: number;
   /** Unpaid public holds one client may have on one departure at once. */
   publicHoldsPerClient: number;
+  /** Confirmation e-mails of free public bookings to one address per workspace and hour. */
+  publicConfirmationsPerAddressPerHour: number;
   timeouts: ServerTimeouts;
   host: string;
   databaseUrl: string | undefined;
@@ -244,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
     port: e.PORT,
     host: e.HOST,
     publicHoldsPerClient: e.PUBLIC_HOLDS_PER_CLIENT,
+    publicConfirmationsPerAddressPerHour: e.PUBLIC_CONFIRMATIONS_PER_ADDRESS_PER_HOUR,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       // Node requires the whole-request limit to be at least the headers limit.

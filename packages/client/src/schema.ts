@@ -707,7 +707,7 @@ export interface paths {
         put?: never;
         /**
          * Book as a guest (booking widget)
-         * @description No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again. Guests cannot hoard seats: at most the tour's `maxSeatsPerPublicBooking` participants (422 `too_many_for_public_booking` on `participants`), an unpaid hold lasts the tour's `publicHoldMinutes` (default 15), and one client (IP) holds at most 2 unpaid bookings per departure at once (429 with `Retry-After` until the earliest lapses; `PUBLIC_HOLDS_PER_CLIENT`). An `Idempotency-Key` here is scoped to the workspace and the client address (as `TRUST_PROXY` decides it): a replay answers the same client only, and the same key from another address is a new request.
+         * @description No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again. Guests cannot hoard seats: at most the tour's `maxSeatsPerPublicBooking` participants (422 `too_many_for_public_booking` on `participants`), an unpaid hold lasts the tour's `publicHoldMinutes` (default 15), and one client (IP) holds at most 2 unpaid or free bookings per departure at once (429 with `Retry-After` until the earliest hold lapses; a free booking, CONFIRMED at once, counts for as long as it stands; `PUBLIC_HOLDS_PER_CLIENT`). A free booking's confirmation e-mail goes to one address at most 5 times per workspace and hour (`PUBLIC_CONFIRMATIONS_PER_ADDRESS_PER_HOUR`); past it the booking stands and no e-mail is sent. An `Idempotency-Key` here is scoped to the workspace and the client address (as `TRUST_PROXY` decides it): a replay answers the same client only, and the same key from another address is a new request. The body is the spec's BookingCreate and nothing more: a field the product added for operators or partners (`externalReference`) is 400 `VALIDATION_ERROR` with `unknown_field` on it. `notes` are the guest's message to the operator (at most 1 000 characters), kept as the booking's `guestMessage` and never as its internal `notes`.
          */
         post: operations["createPublicBooking"];
         delete?: never;
@@ -2151,6 +2151,8 @@ export interface components {
             cancellationReason: string | null;
             /** @description The channel partner's own id of the booking; unique in the workspace (null clears it). */
             externalReference: string | null;
+            /** @description What the guest wrote when booking through the public path (their words, not the operator's); null otherwise. */
+            guestMessage: string | null;
             /** @description When guests may cancel (`cutoffHours` before the start) and what they get back (`refund` FULL, PARTIAL with `refundPercent`, or NONE); default 24 hours, FULL. */
             cancellationPolicy: components["schemas"]["CancellationPolicy"];
             /** Format: date-time */
@@ -3004,6 +3006,8 @@ export interface components {
             externalReference: string | null;
             /** @description Internal notes; never shown to guests. */
             notes: string | null;
+            /** @description What the guest wrote when booking through the public path (their words, not the operator's); null otherwise. */
+            guestMessage: string | null;
             /** @description Who books: found by e-mail in the workspace, or created. */
             customer: {
                 /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
@@ -3163,6 +3167,38 @@ export interface components {
              * @description Hosted checkout page for this booking (CHECKOUT and DEPOSIT).
              */
             checkoutUrl?: string;
+        };
+        PublicBookingCreate: {
+            /** @description The departure (`avl_...`). */
+            availabilityId: string;
+            /** @description Who books: found by e-mail in the workspace, or created. */
+            customer: {
+                /** @description Full name of the person who books. */
+                name: string;
+                /**
+                 * Format: email
+                 * @description E-mail of the person who books; the customer is found by it (case-insensitively) or created.
+                 */
+                email: string;
+                /** @description Phone number: digits, spaces and `+()-.`, 3 to 40 characters. */
+                phone?: string;
+            };
+            /** @description The travellers, one entry each (1 to 100); their number is the seats taken. In a PATCH the list replaces the old one, and waivers and check-ins restart. */
+            participants: components["schemas"]["ParticipantInput"][];
+            /** @description Extras to buy, by add-on id of the tour, each with a quantity (at least 1). */
+            addOns?: {
+                /** @description Add-on id as listed in the tour's `addOns`. */
+                id: string;
+                /** @description How many (at least 1). */
+                quantity: number;
+            }[];
+            /**
+             * @description How the booking is paid: `CHECKOUT` (default: hosted checkout, 30 min hold), `PAYMENT_LINK` (24 h hold), `DEPOSIT` (the tour's deposit now, 30 min hold) or `MANUAL` (no hold; the operator records payment).
+             * @enum {string}
+             */
+            paymentMode?: "CHECKOUT" | "PAYMENT_LINK" | "DEPOSIT" | "MANUAL";
+            /** @description The guest's message to the operator (at most 1 000 characters); kept as the booking's `guestMessage`, never as its internal `notes`. */
+            notes?: string;
         };
         PublicBookingTour: {
             /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
@@ -5184,6 +5220,7 @@ export interface operations {
                      *             "paymentStatus": "UNPAID",
                      *             "externalReference": "PARTNER-1042",
                      *             "notes": "Two vegetarians in the group.",
+                     *             "guestMessage": "Could you meet us at the hotel?",
                      *             "customer": {
                      *               "id": "id text",
                      *               "name": "Ada Lovelace",
@@ -5213,8 +5250,8 @@ export interface operations {
                         data: components["schemas"]["DepartureManifest"];
                     };
                     /**
-                     * @example "bookingId","bookingStatus","paymentStatus","externalReference","customerName","customerEmail","customerPhone","participantId","participantName","ticketTypeId","ticketType","ageBand","waiverSigned","checkedInAt","dietaryNotes","accessibilityNotes","emergencyContact","bookingNotes"
-                     *     "bkg_7Hq2...","CONFIRMED","PAID","","Ada Lovelace","ada@example.com","'+44 20 7946 0000","ptc_K3v...","Ada Lovelace","tt_9Xa...","Adult","ADULT","true","","vegetarian","","Charles +44 20 7946 0001",""
+                     * @example "bookingId","bookingStatus","paymentStatus","externalReference","customerName","customerEmail","customerPhone","participantId","participantName","ticketTypeId","ticketType","ageBand","waiverSigned","checkedInAt","dietaryNotes","accessibilityNotes","emergencyContact","bookingNotes","guestMessage"
+                     *     "bkg_7Hq2...","CONFIRMED","PAID","","Ada Lovelace","ada@example.com","'+44 20 7946 0000","ptc_K3v...","Ada Lovelace","tt_9Xa...","Adult","ADULT","true","","vegetarian","","Charles +44 20 7946 0001","",""
                      */
                     "text/csv": string;
                 };
@@ -7259,6 +7296,7 @@ export interface operations {
                      *           "cancelledAt": null,
                      *           "cancellationReason": null,
                      *           "externalReference": "PARTNER-1042",
+                     *           "guestMessage": "Could you meet us at the hotel?",
                      *           "cancellationPolicy": {
                      *             "cutoffHours": 1,
                      *             "refund": "FULL",
@@ -7397,6 +7435,7 @@ export interface operations {
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
                      *         "externalReference": "PARTNER-1042",
+                     *         "guestMessage": "Could you meet us at the hotel?",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7497,6 +7536,7 @@ export interface operations {
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
                      *         "externalReference": "PARTNER-1042",
+                     *         "guestMessage": "Could you meet us at the hotel?",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7619,6 +7659,7 @@ export interface operations {
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
                      *         "externalReference": "PARTNER-1042",
+                     *         "guestMessage": "Could you meet us at the hotel?",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7735,6 +7776,7 @@ export interface operations {
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
                      *         "externalReference": "PARTNER-1042",
+                     *         "guestMessage": "Could you meet us at the hotel?",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -7847,6 +7889,7 @@ export interface operations {
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
                      *         "externalReference": "PARTNER-1042",
+                     *         "guestMessage": "Could you meet us at the hotel?",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -8011,6 +8054,7 @@ export interface operations {
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
                      *         "externalReference": "PARTNER-1042",
+                     *         "guestMessage": "Could you meet us at the hotel?",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -8114,6 +8158,7 @@ export interface operations {
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
                      *         "externalReference": "PARTNER-1042",
+                     *         "guestMessage": "Could you meet us at the hotel?",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -8225,6 +8270,7 @@ export interface operations {
                      *         "cancelledAt": null,
                      *         "cancellationReason": null,
                      *         "externalReference": "PARTNER-1042",
+                     *         "guestMessage": "Could you meet us at the hotel?",
                      *         "cancellationPolicy": {
                      *           "cutoffHours": 1,
                      *           "refund": "FULL",
@@ -8659,11 +8705,10 @@ export interface operations {
                  *         }
                  *       ],
                  *       "paymentMode": "CHECKOUT",
-                 *       "notes": "Two vegetarians in the group.",
-                 *       "externalReference": "PARTNER-1042"
+                 *       "notes": "Two vegetarians in the group."
                  *     }
                  */
-                "application/json": components["schemas"]["BookingCreate"];
+                "application/json": components["schemas"]["PublicBookingCreate"];
             };
         };
         responses: {
@@ -13304,6 +13349,7 @@ export interface operations {
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
                  *         "externalReference": "PARTNER-1042",
+                 *         "guestMessage": "Could you meet us at the hotel?",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13416,6 +13462,7 @@ export interface operations {
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
                  *         "externalReference": "PARTNER-1042",
+                 *         "guestMessage": "Could you meet us at the hotel?",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13528,6 +13575,7 @@ export interface operations {
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
                  *         "externalReference": "PARTNER-1042",
+                 *         "guestMessage": "Could you meet us at the hotel?",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13640,6 +13688,7 @@ export interface operations {
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
                  *         "externalReference": "PARTNER-1042",
+                 *         "guestMessage": "Could you meet us at the hotel?",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13752,6 +13801,7 @@ export interface operations {
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
                  *         "externalReference": "PARTNER-1042",
+                 *         "guestMessage": "Could you meet us at the hotel?",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13864,6 +13914,7 @@ export interface operations {
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
                  *         "externalReference": "PARTNER-1042",
+                 *         "guestMessage": "Could you meet us at the hotel?",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",
@@ -13976,6 +14027,7 @@ export interface operations {
                  *         "cancelledAt": null,
                  *         "cancellationReason": null,
                  *         "externalReference": "PARTNER-1042",
+                 *         "guestMessage": "Could you meet us at the hotel?",
                  *         "cancellationPolicy": {
                  *           "cutoffHours": 1,
                  *           "refund": "FULL",

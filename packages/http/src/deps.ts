@@ -21,6 +21,8 @@ export interface HttpConfig {
   bodyLimitBytes?: number;
   /** Unpaid public holds one client (IP) may have on one departure at once (default 2). */
   publicHoldsPerClient?: number;
+  /** Confirmation e-mails of free public bookings to one address per workspace and hour (default 5). */
+  publicConfirmationsPerAddressPerHour?: number;
   /**
    * Serve the sandbox provider's pages (`/sandbox/*`); off unless asked: where real money is
    * taken, nobody may mark a booking paid by pressing a button.

@@ -60,10 +60,12 @@ export function paymentPagesRouter(deps: HttpDeps): Router {
     const found = token ? await findCheckoutReturn(deps, token) : null;
     if (!token || !found) return sendError(res, { code: 'NOT_FOUND', message: 'No such payment page.' });
     const { session, booking } = found;
-    // Back to the guest's booking page (/b/{publicToken}), whatever became of the payment.
+    // A guest's own checkout leads back to their booking page (/b/{publicToken}), whatever became
+    // of the payment; an operator's payment link, payable by anyone it is sent to, shows the
+    // payment's state only: its payer may not be the guest.
     const status =
       `<p>Booking <code>${escapeHtml(booking.id)}</code> is ${booking.status}, payment ${booking.paymentStatus}.</p>` +
-      (booking.publicToken
+      (session.openedBy === 'guest' && booking.publicToken
         ? `<p><a href="/b/${encodeURIComponent(booking.publicToken)}">View your booking</a></p>`
         : '');
     if (session.status === 'SUCCEEDED') {

@@ -1,5 +1,11 @@
+import type { BookingRecord } from '@travelops/domain/bookings';
 import { viewForGuest } from '@travelops/domain/guests';
-import { completePayment, findPaymentSession, type PaymentProvider } from '@travelops/domain/payments';
+import {
+  completePayment,
+  findPaymentSession,
+  type PaymentPageOpener,
+  type PaymentProvider,
+} from '@travelops/domain/payments';
 import { formatMoney, ok } from '@travelops/domain/shared';
 import { escapeHtml } from '@travelops/html';
 import express, { type Request, type Response, type Router } from 'express';
@@ -30,6 +36,11 @@ const page = (title: string, body: string) =>
  */
 export function sandboxRouter(deps: HttpDeps): Router {
   const router = express.Router();
+  // The payer of an operator's payment link sees the booking without its guest token.
+  const payerView = async (booking: BookingRecord, openedBy: PaymentPageOpener) => {
+    const view = await viewForGuest(deps, booking);
+    return openedBy === 'guest' ? view : { ...view, publicToken: null };
+  };
   // The form posts to this page's own URL, over http too (pagePolicy says why that matters).
   const csp = pagePolicy({
     https: deps.config.publicBaseUrl.startsWith('https:'),
@@ -82,8 +93,9 @@ export function sandboxRouter(deps: HttpDeps): Router {
           page(
             session.status === 'SUCCEEDED' ? 'Payment received' : 'Payment failed',
             `<p>Booking ${escapeHtml(booking.id)} is ${booking.status}.</p>` +
-              // Back to the guest's booking page, as a real provider's return URL would take them.
-              (booking.publicToken
+              // Back to the guest's booking page, as a real provider's return URL would take them;
+              // never from an operator's payment link, whose payer may not be the guest.
+              (session.openedBy === 'guest' && booking.publicToken
                 ? `<p><a href="/b/${encodeURIComponent(booking.publicToken)}">View your booking</a></p>`
                 : ''),
           ),
@@ -95,7 +107,7 @@ export function sandboxRouter(deps: HttpDeps): Router {
           status: session.status,
           amount: session.amount,
           currency: session.currency,
-          booking: await viewForGuest(deps, booking),
+          booking: await payerView(booking, session.openedBy),
         },
       });
     },

@@ -41,6 +41,7 @@ const session = (extra: Partial<PaymentSession> = {}): PaymentSession => ({
   amount: 12_500,
   currency: 'EUR',
   purpose: 'DEPOSIT',
+  openedBy: 'guest',
   status: 'OPEN',
   expiresAt: new Date(now.getTime() + 2 * 60 * MINUTE),
   createdAt: now,

@@ -130,6 +130,7 @@ describe('createBooking', () => {
         cancelledAt: null,
         cancellationReason: null,
         externalReference: null,
+        guestMessage: null,
         cancellationPolicy: { cutoffHours: 24, refund: 'FULL', refundPercent: null },
         cancellationCutoffAt: new Date(Date.parse(departure.startsAt) - 24 * HOUR).toISOString(),
         cancellable: true,

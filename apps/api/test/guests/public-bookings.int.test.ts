@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  book,
   bookingInput,
   countRows,
   getBooking,
@@ -148,6 +149,65 @@ describe('createPublicBooking', () => {
     expectError(await publicBook(bookingInput(departure.id, { admin: true })), 400, 'VALIDATION_ERROR', [
       detail('admin', 'unknown_field'),
     ]);
+  });
+});
+
+describe("a guest's words are the guest's", () => {
+  it("a public booking's notes are stored as guestMessage, and its internal notes stay null", async () => {
+    const created = await publicBooking({ notes: 'VIP, do not charge (signed: Manager)' });
+    const operatorView = await getBooking(t, ws, created.id);
+    expect(operatorView).toMatchObject({ notes: null, guestMessage: 'VIP, do not charge (signed: Manager)' });
+    const [row] = await t.api.database
+      .knex('bookings')
+      .where({ id: created.id })
+      .select('notes', 'guest_message');
+    expect(row).toEqual({ notes: null, guest_message: 'VIP, do not charge (signed: Manager)' });
+    // The manifest and its CSV show them as the guest's, not in the operator's notes.
+    const path = `/workspaces/${ws.workspaceId}/availability/${departure.id}/manifest`;
+    const manifest = await t.request('GET', path, { token: ws.token });
+    const entry = manifest.body.data.bookings.find((b: any) => b.id === created.id);
+    expect(entry).toMatchObject({ notes: null, guestMessage: 'VIP, do not charge (signed: Manager)' });
+    const csv = await t.request('GET', path, { token: ws.token, headers: { accept: 'text/csv' } });
+    const line = (csv.body as string).split('\r\n').find((l) => l.startsWith(`"${created.id}"`));
+    expect(line).toMatch(/,"","VIP, do not charge \(signed: Manager\)"$/);
+  });
+
+  it("a guest's message is at most 1 000 characters (400 too_long)", async () => {
+    await publicBooking({ notes: 'x'.repeat(1000) });
+    const res = await publicBook(bookingInput(departure.id, { notes: 'x'.repeat(1001) }));
+    expectError(res, 400, 'VALIDATION_ERROR', [detail('notes', 'too_long')]);
+  });
+
+  it('externalReference on the public path is 400 unknown_field and takes no seat', async () => {
+    const before = await seatsOf(t, ws, departure);
+    const res = await publicBook(bookingInput(departure.id, { externalReference: 'PARTNER-1042' }));
+    expectError(res, 400, 'VALIDATION_ERROR', [detail('externalReference', 'unknown_field')]);
+    expect(await seatsOf(t, ws, departure)).toEqual(before);
+    expect(await countRows(t, 'bookings', { external_reference: 'PARTNER-1042' })).toBe(0);
+  });
+
+  it('the native path still takes internal notes and an externalReference', async () => {
+    const created = await book(t, ws, departure.id, {
+      notes: 'Owner is a regular',
+      externalReference: 'NATIVE-7',
+    });
+    expect(await getBooking(t, ws, created.id)).toMatchObject({
+      notes: 'Owner is a regular',
+      guestMessage: null,
+      externalReference: 'NATIVE-7',
+    });
+  });
+
+  it('the OpenAPI document gives the public path a body without externalReference', async () => {
+    const doc = (await t.request('GET', '/openapi.json')).body;
+    const op = doc.paths['/public/{workspaceSlug}/bookings'].post;
+    const ref = op.requestBody.content['application/json'].schema.$ref as string;
+    const body = doc.components.schemas[ref.split('/').pop() as string];
+    expect(body.additionalProperties).toBe(false);
+    expect(Object.keys(body.properties)).not.toContain('externalReference');
+    expect(body.properties.notes.maxLength).toBe(1000);
+    expect(op.description).toMatch(/unknown_field/);
+    expect(Object.keys(doc.components.schemas.Booking.properties)).toContain('guestMessage');
   });
 });
 

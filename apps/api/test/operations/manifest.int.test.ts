@@ -136,6 +136,7 @@ describe('getDepartureManifest (JSON)', () => {
       paymentStatus: 'UNPAID',
       externalReference: null,
       notes: '\t=cmd|calc',
+      guestMessage: null,
       customer: {
         id: hostile.customerId,
         name: '=1+1',
@@ -261,6 +262,7 @@ describe('getDepartureManifest (CSV, Accept: text/csv)', () => {
       'accessibilityNotes',
       'emergencyContact',
       'bookingNotes',
+      'guestMessage',
     ]);
     // One row per participant: two for the first booking, one for the hold.
     expect(rows.slice(1).map((row) => [row[0], row[8]])).toEqual([
@@ -268,7 +270,7 @@ describe('getDepartureManifest (CSV, Accept: text/csv)', () => {
       [hostile.id, 'Quote "me", please'],
       [hold.id, 'Guest 1'],
     ]);
-    expect(rows.every((row) => row.length === 18)).toBe(true);
+    expect(rows.every((row) => row.length === 19)).toBe(true);
   });
 
   it('hostile cells: formulas get a leading quote, quotes are doubled, commas and line breaks stay in their cell', async () => {

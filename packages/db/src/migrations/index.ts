@@ -15,6 +15,9 @@ import * as octo from './0013-octo.js';
 import * as notifications from './0014-notifications.js';
 import * as departureVersion from './0015-departure-version.js';
 import * as takeSeatsAtCommit from './0016-take-seats-at-commit.js';
+import * as guestMessage from './0017-guest-message.js';
+import * as paymentSessionOpener from './0018-payment-session-opener.js';
+import * as freePublicBookings from './0019-free-public-bookings.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -38,6 +41,9 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0014-notifications', notifications],
   ['0015-departure-version', departureVersion],
   ['0016-take-seats-at-commit', takeSeatsAtCommit],
+  ['0017-guest-message', guestMessage],
+  ['0018-payment-session-opener', paymentSessionOpener],
+  ['0019-free-public-bookings', freePublicBookings],
 ];
 
 // Bundled modules instead of files on disk, so the single tsup bundle carries its schema.

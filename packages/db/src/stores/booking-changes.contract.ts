@@ -202,6 +202,7 @@ export function describeBookingChangesContract(database: () => ContractDatabase)
       amount: 9000,
       currency: 'EUR',
       purpose: 'FULL' as const,
+      openedBy: 'operator' as const,
       status: 'OPEN' as const,
       expiresAt: new Date('2030-08-01T10:30:00.000Z'),
       ...extra,

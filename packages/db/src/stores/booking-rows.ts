@@ -28,6 +28,7 @@ export interface BookingRow {
   cancelled_at: DbTimestamp | null;
   cancellation_reason: string | null;
   external_reference: string | null;
+  guest_message: string | null;
   holder_key: string | null;
   cancellation_policy: CancellationPolicy;
   version: number;
@@ -61,6 +62,7 @@ export function toBooking(row: BookingRow): BookingRecord {
     cancelledAt: toIsoOrNull(row.cancelled_at),
     cancellationReason: row.cancellation_reason,
     externalReference: row.external_reference,
+    guestMessage: row.guest_message,
     holderKey: row.holder_key,
     cancellationPolicy: row.cancellation_policy,
     version: row.version,

@@ -464,6 +464,7 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
         amount: 9000,
         currency: 'EUR',
         purpose: 'FULL' as const,
+        openedBy: 'operator' as const,
         status: 'OPEN' as const,
         expiresAt: new Date('2030-08-01T10:00:00.000Z'),
       };
@@ -864,6 +865,7 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
       amount: 9000,
       currency: 'EUR',
       purpose: 'FULL' as const,
+      openedBy: 'operator' as const,
       status: 'OPEN' as const,
       expiresAt: new Date('2030-08-01T10:30:00.000Z'),
       ...extra,

@@ -160,7 +160,16 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
 
   return {
     async insert(booking: NewBooking, first: FirstBookingWrites = {}): Promise<Result<BookingRecord>> {
-      const { id, workspaceId, customerId, paymentMode, holderKey, cancellationPolicy, ...rest } = booking;
+      const {
+        id,
+        workspaceId,
+        customerId,
+        paymentMode,
+        holderKey,
+        guestMessage,
+        cancellationPolicy,
+        ...rest
+      } = booking;
       const inserted = bookings()
         .insert({
           id,
@@ -168,6 +177,7 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
           customer_id: customerId,
           payment_mode: paymentMode,
           holder_key: holderKey,
+          guest_message: guestMessage,
           ...jsonColumns({ cancellation_policy: cancellationPolicy }, ['cancellation_policy']),
           ...jsonColumns(toColumns<BookingPatch>(rest, PATCH_COLUMNS), JSON_COLUMNS),
         })
@@ -250,9 +260,14 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
       holderKey: string,
       now: Date,
     ): Promise<{ count: number; earliestExpiry: Date | null }> {
+      // Unpaid holds until they lapse, and free bookings (CONFIRMED at once, never lapsing) for good.
       const row = (await bookings()
-        .where({ availability_id: availabilityId, holder_key: holderKey, status: 'PENDING' })
-        .where('expires_at', '>', now)
+        .where({ availability_id: availabilityId, holder_key: holderKey })
+        .where((live) =>
+          live
+            .where((hold) => hold.where({ status: 'PENDING' }).where('expires_at', '>', now))
+            .orWhere((free) => free.where({ status: 'CONFIRMED', total_amount: 0 })),
+        )
         .first(db.raw('count(*)::int as count'), db.raw('min(expires_at) as earliest'))) as
         | { count: number; earliest: DbTimestamp | null }
         | undefined;
@@ -260,6 +275,22 @@ export function createBookingStore(db: Knex | Knex.Transaction): BookingStore {
         count: row?.count ?? 0,
         earliestExpiry: row?.earliest ? new Date(toIso(row.earliest)) : null,
       };
+    },
+
+    async lockRecipient(workspaceId: string, customerId: string): Promise<void> {
+      if (!db.isTransaction) throw new Error('bookings.lockRecipient needs a transaction.');
+      await db.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
+        JSON.stringify(['confirmations', workspaceId, customerId]),
+      ]);
+    },
+
+    async freePublicBookingsSince(workspaceId: string, customerId: string, since: Date): Promise<number> {
+      const row = (await bookings()
+        .where({ workspace_id: workspaceId, customer_id: customerId, total_amount: 0 })
+        .whereNotNull('holder_key')
+        .where('created_at', '>=', since)
+        .first(db.raw('count(*)::int as count'))) as { count: number } | undefined;
+      return row?.count ?? 0;
     },
 
     async claimExternalReference(

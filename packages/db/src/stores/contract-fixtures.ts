@@ -171,6 +171,7 @@ export const bookingFields = (scene: BookingScene, overrides: Partial<NewBooking
   cancelledAt: null,
   cancellationReason: null,
   externalReference: null,
+  guestMessage: null,
   holderKey: null,
   cancellationPolicy: { cutoffHours: 24, refund: 'FULL', refundPercent: null },
   ...overrides,

@@ -15,6 +15,7 @@ interface SessionRow {
   amount: DbBigint;
   currency: string;
   purpose: PaymentSession['purpose'];
+  opened_by: PaymentSession['openedBy'];
   status: PaymentSession['status'];
   expires_at: DbTimestamp;
   created_at: DbTimestamp;
@@ -43,6 +44,7 @@ const toSession = (row: SessionRow): PaymentSession => ({
   amount: toNumber(row.amount),
   currency: row.currency,
   purpose: row.purpose,
+  openedBy: row.opened_by,
   status: row.status,
   expiresAt: new Date(row.expires_at),
   createdAt: new Date(row.created_at),
@@ -72,6 +74,7 @@ export const toNewSessionRow = (session: NewPaymentSession) => ({
   amount: session.amount,
   currency: session.currency,
   purpose: session.purpose,
+  opened_by: session.openedBy,
   status: session.status,
   expires_at: session.expiresAt,
 });

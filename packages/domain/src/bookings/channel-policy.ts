@@ -39,6 +39,16 @@ export interface BookingChannelPolicy {
   /** A booking confirmed as it is made (a free one) e-mails the guest its confirmation. */
   readonly emailsConfirmation: boolean;
   /**
+   * At most this many of those confirmations go to one customer (one address of the workspace)
+   * per hour; the rest are withheld and the booking stands. Null: no such brake.
+   */
+  readonly confirmationsPerRecipientPerHour: number | null;
+  /**
+   * Whose words the request's `notes` are: the operator's internal `notes`, or the guest's
+   * `guestMessage` (a guest must never write what the console shows as the operator's).
+   */
+  readonly notesBy: 'operator' | 'guest';
+  /**
    * When a new booking takes its seats: `atCommit`, with the transaction's COMMIT, so a hot
    * departure's row is locked the shortest time; `now`, before `createBooking` returns, for a
    * caller that reads the departure's seats later in the same transaction.
@@ -61,15 +71,21 @@ export const NATIVE_CHANNEL: BookingChannelPolicy = {
   capsSeatsPerBooking: false,
   holder: null,
   emailsConfirmation: false,
+  confirmationsPerRecipientPerHour: null,
+  notesBy: 'operator',
   seats: 'atCommit',
   changesTour: false,
 };
 
 /**
  * A guest (the booking widget, no credential): published tours only, paid online, within the
- * tour's seats per booking and, given a `holder`, its client's unpaid holds per departure.
+ * tour's seats per booking and, given a `holder`, its client's unpaid holds and free bookings
+ * per departure; a free booking's confirmation e-mails capped per recipient and hour if given.
  */
-export function publicChannel(holder?: BookingHolder): BookingChannelPolicy {
+export function publicChannel(
+  holder?: BookingHolder,
+  confirmationsPerRecipientPerHour: number | null = null,
+): BookingChannelPolicy {
   return {
     ...NATIVE_CHANNEL,
     publishedToursOnly: true,
@@ -82,6 +98,8 @@ export function publicChannel(holder?: BookingHolder): BookingChannelPolicy {
     holder: holder ?? null,
     // Its confirmation is the guest's only e-mail about a free booking.
     emailsConfirmation: true,
+    confirmationsPerRecipientPerHour,
+    notesBy: 'guest',
   };
 }
 

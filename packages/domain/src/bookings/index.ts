@@ -58,6 +58,8 @@ export {
   PaymentLinkSchema,
   PaymentModeSchema,
   PaymentStatusSchema,
+  type PublicBookingCreateInput,
+  PublicBookingCreateSchema,
   RefundCreateSchema,
   SetBookingStatusSchema,
   UpdateBookingSchema,
@@ -74,6 +76,6 @@ export type {
 } from './reseller-links.js';
 // Then the files that reach this context again through another one.
 export { cancelUnderPolicy } from './cancel-under-policy.js';
-export { type CreateBookingDeps, createBooking } from './create-booking/index.js';
+export { type CreateBookingDeps, type CreatedBooking, createBooking } from './create-booking/index.js';
 export { setBookingStatus } from './set-booking-status.js';
 export { updateBooking } from './update-booking/index.js';

@@ -32,6 +32,7 @@ export type BookingPatch = Partial<
     | 'updatedAt'
     | 'version'
     | 'externalReference'
+    | 'guestMessage'
     | 'holderKey'
     | 'cancellationPolicy'
   >
@@ -117,7 +118,17 @@ export interface BookingStore {
    * pair, not on the departure), so `liveHoldsOf` read after it counts every earlier one.
    */
   lockHolder(availabilityId: string, holderKey: string): Promise<void>;
-  /** Unpaid public holds (PENDING, not yet expired at `now`) one client has on one departure. */
+  /**
+   * Serialises the confirmations to one customer (one address of the workspace) until the
+   * transaction ends, so `freePublicBookingsSince` read after it counts every earlier one.
+   */
+  lockRecipient(workspaceId: string, customerId: string): Promise<void>;
+  /** Free public bookings (each confirmed at once, asking its confirmation e-mail) of the customer since `since`, this one included. */
+  freePublicBookingsSince(workspaceId: string, customerId: string, since: Date): Promise<number>;
+  /**
+   * What one client holds on one departure: its unpaid public holds (PENDING, not yet expired at
+   * `now`) and its free public bookings (CONFIRMED at 0, which never lapse).
+   */
   liveHoldsOf(
     availabilityId: string,
     holderKey: string,

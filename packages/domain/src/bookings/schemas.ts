@@ -83,6 +83,24 @@ export const BookingCreateSchema = v.strictObject({
 });
 export type BookingCreateInput = v.InferOutput<typeof BookingCreateSchema>;
 
+const { availabilityId, customer, participants, addOns, paymentMode } = BookingCreateSchema.entries;
+
+/**
+ * A guest's booking (`POST /public/{workspaceSlug}/bookings`): the spec's BookingCreate and
+ * nothing the product added for operators or partners (`externalReference`: strict, so 400
+ * `unknown_field`). Its `notes` are the guest's message (`guestMessage`, at most 1 000
+ * characters), never the operator's internal notes.
+ */
+export const PublicBookingCreateSchema = v.strictObject({
+  availabilityId,
+  customer,
+  participants,
+  addOns,
+  paymentMode,
+  notes: v.optional(text(1000)),
+});
+export type PublicBookingCreateInput = v.InferOutput<typeof PublicBookingCreateSchema>;
+
 export const BookingAddOnSchema = v.object({
   id: v.string(),
   name: v.string(),
@@ -118,6 +136,8 @@ export const BookingSchema = v.object({
   cancelledAt: v.nullable(DateTimeSchema),
   cancellationReason: v.nullable(v.string()),
   externalReference: v.nullable(v.string()),
+  /** What the guest wrote when booking on the public path (their words, not the operator's `notes`). */
+  guestMessage: v.nullable(v.string()),
   // Additive fields (cancellation policy).
   /** The tour's policy when the booking was made: what the guest agreed to. */
   cancellationPolicy: CancellationPolicySchema,

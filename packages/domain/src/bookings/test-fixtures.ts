@@ -96,6 +96,7 @@ export const aBooking = (overrides: Partial<BookingRecord> = {}): BookingRecord 
   cancelledAt: null,
   cancellationReason: null,
   externalReference: null,
+  guestMessage: null,
   holderKey: null,
   cancellationPolicy: { cutoffHours: 24, refund: 'FULL', refundPercent: null },
   createdAt: '2031-01-01T00:00:00.000Z',

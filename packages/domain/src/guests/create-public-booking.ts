@@ -1,5 +1,5 @@
 import type { WorkspaceStore } from '../access/index.js';
-import type { BookingCreateInput, BookingLinks, BookingRecord, BookingStores } from '../bookings/index.js';
+import type { BookingStores, CreatedBooking, PublicBookingCreateInput } from '../bookings/index.js';
 import {
   type BookingHolder,
   type CreateBookingDeps,
@@ -20,11 +20,12 @@ export interface CreatePublicBookingDeps extends Omit<CreateBookingDeps, 'uow'> 
 export async function createPublicBooking(
   deps: CreatePublicBookingDeps,
   workspaceSlug: string,
-  input: BookingCreateInput,
+  input: PublicBookingCreateInput,
   holder?: BookingHolder,
-): Promise<Result<{ booking: BookingRecord; links: BookingLinks }>> {
+  confirmationsPerRecipientPerHour: number | null = null,
+): Promise<Result<CreatedBooking>> {
   const workspace = await deps.uow.stores.workspaces.findBySlug(workspaceSlug);
   if (!workspace) return fail({ code: 'NOT_FOUND', message: 'No such workspace.' });
   const ctx = { workspaceId: workspace.id, actor: { type: 'guest' as const, id: null } };
-  return createBooking(deps, ctx, input, publicChannel(holder));
+  return createBooking(deps, ctx, input, publicChannel(holder, confirmationsPerRecipientPerHour));
 }

@@ -109,6 +109,7 @@ export function retryPublicPayment(
       amount,
       purpose,
       expiresAt,
+      'guest',
     );
     const updated = await stores.bookings.update(booking.workspaceId, booking.id, {
       paymentIntentId: session.id,
@@ -146,6 +147,7 @@ export function payPublicBalance(
       amount,
       'BALANCE',
       expiresAt,
+      'guest',
     );
     const updated = await stores.bookings.update(booking.workspaceId, booking.id, {
       paymentIntentId: session.id,

@@ -29,7 +29,10 @@ export const ManifestBookingSchema = v.object({
   status: BookingStatusSchema,
   paymentStatus: PaymentStatusSchema,
   externalReference: v.nullable(v.string()),
+  /** The operator's internal notes. */
   notes: v.nullable(v.string()),
+  /** What the guest wrote when booking online: the guest's words, not the operator's. */
+  guestMessage: v.nullable(v.string()),
   /** Who booked, and how to reach them. */
   customer: v.object({
     id: v.string(),
@@ -107,6 +110,7 @@ export function buildManifest(
       paymentStatus: booking.paymentStatus,
       externalReference: booking.externalReference,
       notes: booking.notes,
+      guestMessage: booking.guestMessage,
       customer: { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone },
       participants: booking.participants.map((p) => ({
         id: p.id,
@@ -162,6 +166,7 @@ const MANIFEST_COLUMNS = [
   'accessibilityNotes',
   'emergencyContact',
   'bookingNotes',
+  'guestMessage',
 ] as const;
 
 /** The manifest as rows of text under `MANIFEST_COLUMNS` (empty for null), header first. */
@@ -188,6 +193,7 @@ export function manifestTable(manifest: Pick<DepartureManifest, 'bookings'>): st
         p.accessibilityNotes ?? '',
         p.emergencyContact ?? '',
         booking.notes ?? '',
+        booking.guestMessage ?? '',
       ]);
     }
   }

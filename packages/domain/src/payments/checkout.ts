@@ -1,7 +1,13 @@
 import type { BookingRecord } from '../bookings/index.js';
 import { newId, randomBase62 } from '../shared/ids.js';
 import type { Result } from '../shared/result.js';
-import type { NewPaymentSession, PaymentPurpose, PaymentSession, PaymentStore } from './ports.js';
+import type {
+  NewPaymentSession,
+  PaymentPageOpener,
+  PaymentPurpose,
+  PaymentSession,
+  PaymentStore,
+} from './ports.js';
 
 /** What a provider needs to open its hosted checkout for one of our payment sessions. */
 export interface CheckoutRequest {
@@ -59,6 +65,7 @@ export function newPaymentSession(
   amount: number,
   purpose: PaymentPurpose,
   expiresAt: Date,
+  openedBy: PaymentPageOpener,
 ): NewPaymentSession {
   return {
     id: newId('paymentSession'),
@@ -68,6 +75,7 @@ export function newPaymentSession(
     amount,
     currency: booking.currency,
     purpose,
+    openedBy,
     status: 'OPEN',
     expiresAt,
   };
@@ -81,9 +89,12 @@ export async function openPaymentSession(
   amount: number,
   purpose: PaymentPurpose,
   expiresAt: Date,
+  openedBy: PaymentPageOpener,
 ): Promise<{ session: PaymentSession; url: string }> {
   await stores.payments.expireOpenSessions(booking.id);
-  const session = await stores.payments.insertSession(newPaymentSession(booking, amount, purpose, expiresAt));
+  const session = await stores.payments.insertSession(
+    newPaymentSession(booking, amount, purpose, expiresAt, openedBy),
+  );
   return { session, url: provider.checkoutUrl(session) };
 }
 

@@ -13,6 +13,7 @@ export {
 } from './checkout.js';
 export type {
   NewPaymentSession,
+  PaymentPageOpener,
   PaymentPurpose,
   PaymentRecord,
   PaymentSession,

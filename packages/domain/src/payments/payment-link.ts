@@ -48,6 +48,8 @@ export function createPaymentLink(
       amount,
       purpose,
       expiresAt,
+      // Payable by anyone it is sent to: its pages never lead to the guest page.
+      'operator',
     );
     await stores.bookings.update(ctx.workspaceId, booking.id, { paymentIntentId: session.id });
     return ok({ url, amount, expiresAt: expiresAt.toISOString() });

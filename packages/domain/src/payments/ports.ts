@@ -1,6 +1,8 @@
 const PAYMENT_PURPOSES = ['FULL', 'DEPOSIT', 'BALANCE'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
+export type PaymentPageOpener = 'guest' | 'operator';
+
 /** A hosted payment page for one amount of one booking (checkout, payment link or retry). */
 export interface PaymentSession {
   id: string;
@@ -11,6 +13,12 @@ export interface PaymentSession {
   amount: number;
   currency: string;
   purpose: PaymentPurpose;
+  /**
+   * Who handed the page out: the guest (from the widget or their booking page), whose return
+   * leads back to their booking page; or the operator (a payment link, payable by anyone it is
+   * sent to), whose pages show the payment's state only and never lead to the guest page.
+   */
+  openedBy: PaymentPageOpener;
   status: 'OPEN' | 'SUCCEEDED' | 'FAILED' | 'EXPIRED';
   expiresAt: Date;
   createdAt: Date;

@@ -143,6 +143,7 @@ const SAMPLES: Record<string, Sample> = {
   'IncidentCreate.title': 'Coach delayed by 30 minutes',
   'IncidentUpdate.title': 'Coach delayed by 30 minutes',
   notes: 'Two vegetarians in the group.',
+  guestMessage: 'Could you meet us at the hotel?',
   body: 'Prefers morning departures.',
   reason: 'Guest asked to cancel',
   'TimeOffCreate.reason': 'Annual leave',

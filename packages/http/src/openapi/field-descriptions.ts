@@ -31,6 +31,7 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   // People and contact.
   name: 'Display name.',
   'BookingCreate.customer.name': 'Full name of the person who books.',
+  'PublicBookingCreate.customer.name': 'Full name of the person who books.',
   'ParticipantInput.name': 'Full name of the traveller.',
   'Participant.name': 'Full name of the traveller.',
   'Tour.name': 'Name of the tour as guests see it.',
@@ -38,6 +39,8 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   'TourUpdate.name': 'Name of the tour as guests see it.',
   email: 'E-mail address.',
   'BookingCreate.customer.email':
+    'E-mail of the person who books; the customer is found by it (case-insensitively) or created.',
+  'PublicBookingCreate.customer.email':
     'E-mail of the person who books; the customer is found by it (case-insensitively) or created.',
   'CustomerCreate.email': 'E-mail address; unique in the workspace, case-insensitively (409 when taken).',
   'CustomerUpdate.email': 'E-mail address; unique in the workspace, case-insensitively (409 when taken).',
@@ -57,6 +60,8 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   addOns: 'Extras sold with the tour.',
   'BookingCreate.addOns': 'Extras to buy, by add-on id of the tour, each with a quantity (at least 1).',
   'BookingCreate.addOns.id': "Add-on id as listed in the tour's `addOns`.",
+  'PublicBookingCreate.addOns': 'Extras to buy, by add-on id of the tour, each with a quantity (at least 1).',
+  'PublicBookingCreate.addOns.id': "Add-on id as listed in the tour's `addOns`.",
   'AddOnInput.id': "Add-on id as listed in the tour's `addOns`.",
   'TourCreate.addOns': 'Extras guests can buy with this tour, each with its own price.',
   'TourUpdate.addOns': 'Extras guests can buy with this tour; replaces the list.',
@@ -66,6 +71,10 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   paymentMode:
     "How the booking is paid: `CHECKOUT` (default: hosted checkout, 30 min hold), `PAYMENT_LINK` (24 h hold), `DEPOSIT` (the tour's deposit now, 30 min hold) or `MANUAL` (no hold; the operator records payment).",
   notes: 'Internal notes; never shown to guests.',
+  'PublicBookingCreate.notes':
+    "The guest's message to the operator (at most 1 000 characters); kept as the booking's `guestMessage`, never as its internal `notes`.",
+  guestMessage:
+    "What the guest wrote when booking through the public path (their words, not the operator's); null otherwise.",
   totalAmount:
     'Price in minor units (12500 = 125.00). In a PATCH it overrides the price; without it the price follows the participants.',
   status: 'Status; see the operation for the allowed moves.',

@@ -9,8 +9,8 @@ import { PathId } from './params.js';
 const CSV = 'text/csv';
 
 const CSV_EXAMPLE =
-  '"bookingId","bookingStatus","paymentStatus","externalReference","customerName","customerEmail","customerPhone","participantId","participantName","ticketTypeId","ticketType","ageBand","waiverSigned","checkedInAt","dietaryNotes","accessibilityNotes","emergencyContact","bookingNotes"\r\n' +
-  '"bkg_7Hq2...","CONFIRMED","PAID","","Ada Lovelace","ada@example.com","\'+44 20 7946 0000","ptc_K3v...","Ada Lovelace","tt_9Xa...","Adult","ADULT","true","","vegetarian","","Charles +44 20 7946 0001",""\r\n';
+  '"bookingId","bookingStatus","paymentStatus","externalReference","customerName","customerEmail","customerPhone","participantId","participantName","ticketTypeId","ticketType","ageBand","waiverSigned","checkedInAt","dietaryNotes","accessibilityNotes","emergencyContact","bookingNotes","guestMessage"\r\n' +
+  '"bkg_7Hq2...","CONFIRMED","PAID","","Ada Lovelace","ada@example.com","\'+44 20 7946 0000","ptc_K3v...","Ada Lovelace","tt_9Xa...","Adult","ADULT","true","","vegetarian","","Charles +44 20 7946 0001","",""\r\n';
 
 export const manifestRoutes = [
   defineRoute({

@@ -1,8 +1,8 @@
 import {
-  BookingCreateSchema,
   type BookingLinks,
   type BookingRecord,
   GuestCancellationSchema,
+  PublicBookingCreateSchema,
   WaiverSchema,
 } from '@travelops/domain/bookings';
 import {
@@ -38,8 +38,10 @@ async function guestReply(
   return ok({ data: await viewForGuest(use, result.value, links), headers: GUEST_HEADERS });
 }
 
-/** Unpaid public holds one client may have on one departure at once, unless configured. */
+/** Unpaid public holds (and free bookings) one client may have on one departure at once, unless configured. */
 const DEFAULT_PUBLIC_HOLDS_PER_CLIENT = 2;
+/** Confirmation e-mails of free public bookings to one address per workspace and hour, unless configured. */
+const DEFAULT_PUBLIC_CONFIRMATIONS_PER_ADDRESS_PER_HOUR = 5;
 
 export const publicBookingRoutes = [
   defineRoute({
@@ -48,11 +50,11 @@ export const publicBookingRoutes = [
     path: '/public/{workspaceSlug}/bookings',
     summary: 'Book as a guest (booking widget)',
     description:
-      "No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again. Guests cannot hoard seats: at most the tour's `maxSeatsPerPublicBooking` participants (422 `too_many_for_public_booking` on `participants`), an unpaid hold lasts the tour's `publicHoldMinutes` (default 15), and one client (IP) holds at most 2 unpaid bookings per departure at once (429 with `Retry-After` until the earliest lapses; `PUBLIC_HOLDS_PER_CLIENT`). An `Idempotency-Key` here is scoped to the workspace and the client address (as `TRUST_PROXY` decides it): a replay answers the same client only, and the same key from another address is a new request.",
+      "No credential. Published tours only; `paymentMode` CHECKOUT (default) or DEPOSIT (else 422). Answers the booking with `checkoutUrl`. 409 means the departure sold out: re-read availability and ask the traveller to choose again. Guests cannot hoard seats: at most the tour's `maxSeatsPerPublicBooking` participants (422 `too_many_for_public_booking` on `participants`), an unpaid hold lasts the tour's `publicHoldMinutes` (default 15), and one client (IP) holds at most 2 unpaid or free bookings per departure at once (429 with `Retry-After` until the earliest hold lapses; a free booking, CONFIRMED at once, counts for as long as it stands; `PUBLIC_HOLDS_PER_CLIENT`). A free booking's confirmation e-mail goes to one address at most 5 times per workspace and hour (`PUBLIC_CONFIRMATIONS_PER_ADDRESS_PER_HOUR`); past it the booking stands and no e-mail is sent. An `Idempotency-Key` here is scoped to the workspace and the client address (as `TRUST_PROXY` decides it): a replay answers the same client only, and the same key from another address is a new request. The body is the spec's BookingCreate and nothing more: a field the product added for operators or partners (`externalReference`) is 400 `VALIDATION_ERROR` with `unknown_field` on it. `notes` are the guest's message to the operator (at most 1 000 characters), kept as the booking's `guestMessage` and never as its internal `notes`.",
     tags,
     access: 'public',
     params: v.object({ workspaceSlug: PathId }),
-    body: BookingCreateSchema,
+    body: PublicBookingCreateSchema,
     idempotent: true,
     success: { status: 201, description: 'The booking, with `checkoutUrl`.', schema: PublicBookingSchema },
     errors: [404, 409, 422, 429],
@@ -62,7 +64,15 @@ export const publicBookingRoutes = [
         key: clientTag(deps.csrfSecret, 'hold', req.ip),
         maxLiveHolds: deps.config.publicHoldsPerClient ?? DEFAULT_PUBLIC_HOLDS_PER_CLIENT,
       };
-      const created = await createPublicBooking(use, params.workspaceSlug, body, holder);
+      const perHour =
+        deps.config.publicConfirmationsPerAddressPerHour ?? DEFAULT_PUBLIC_CONFIRMATIONS_PER_ADDRESS_PER_HOUR;
+      const created = await createPublicBooking(use, params.workspaceSlug, body, holder, perHour);
+      if (created.ok && created.value.confirmationWithheld) {
+        deps.logger.warn(
+          { requestId: req.res?.locals.requestId, bookingId: created.value.booking.id },
+          'confirmation e-mail withheld: PUBLIC_CONFIRMATIONS_PER_ADDRESS_PER_HOUR reached for this address',
+        );
+      }
       return created.ok ? guestReply(use, ok(created.value.booking), created.value.links) : created;
     },
   }),

@@ -75,8 +75,14 @@ export function BookingFacts({ booking: b, tour }: { booking: Booking; tour: Tou
       )}
       {b.notes && (
         <div>
-          <dt>Notes</dt>
+          <dt>Internal notes</dt>
           <dd>{b.notes}</dd>
+        </div>
+      )}
+      {b.guestMessage && (
+        <div>
+          <dt>Guest's message</dt>
+          <dd>{b.guestMessage}</dd>
         </div>
       )}
       {b.cancellationReason && (

@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxEvent } from '../../events/index.js';
 import { NATIVE_CHANNEL, publicChannel, resellerChannel } from '../channel-policy.js';
 import { aBooking, NOW, recordingStores } from '../test-fixtures.js';
-import { announceBooking, createdNotices } from './announce-booking.js';
+import { announceBooking, confirmationWithinCap, createdNotices } from './announce-booking.js';
+
+describe('confirmationWithinCap', () => {
+  it.each([
+    [1, 5, true],
+    [5, 5, true],
+    [6, 5, false],
+    [60, 5, false],
+    [1000, null, true],
+  ] as const)('the %ith confirmation to one address this hour, cap %s: sent %s', (sent, cap, allowed) => {
+    expect(confirmationWithinCap(sent, cap)).toBe(allowed);
+  });
+});
 
 describe('createdNotices', () => {
   it.each([

@@ -11,6 +11,7 @@ const session: NewPaymentSession = {
   amount: 5000,
   currency: 'EUR',
   purpose: 'FULL',
+  openedBy: 'guest',
   status: 'OPEN',
   expiresAt: NOW,
 };

@@ -40,6 +40,7 @@ describe('buildBooking', () => {
       addOns: [{ id: 'lantern', quantity: 1 }],
       amountPaid: 0,
       notes: 'window seats',
+      guestMessage: null,
       expiresAt: later.toISOString(),
       confirmedAt: null,
       externalReference: null,
@@ -62,6 +63,13 @@ describe('buildBooking', () => {
       paymentSession: session,
       refreshCustomerStats: true,
     });
+  });
+});
+
+describe('buildBooking, whose words the notes are', () => {
+  it("a guest's notes become the guest's message, never the operator's internal notes", () => {
+    const { booking } = buildBooking(facts(), publicChannel({ key: 'client-a', maxLiveHolds: 2 }));
+    expect(booking).toMatchObject({ notes: null, guestMessage: 'window seats' });
   });
 });
 

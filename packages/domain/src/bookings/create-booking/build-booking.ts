@@ -33,18 +33,25 @@ export interface DraftFacts {
 function firstSession(
   booking: Pick<NewBooking, 'id' | 'workspaceId' | 'currency'>,
   hold: HoldDecision,
+  ctx: BookingContext,
 ): NewPaymentSession | null {
   if (!hold.payment || !hold.expiresAt) return null;
-  return newPaymentSession(booking, hold.payment.amount, hold.payment.purpose, hold.expiresAt);
+  // A guest booking for themselves returns to their booking page; an operator's link may be sent to anyone.
+  const openedBy = ctx.actor.type === 'guest' ? 'guest' : 'operator';
+  return newPaymentSession(booking, hold.payment.amount, hold.payment.purpose, hold.expiresAt, openedBy);
 }
 
 /** The new booking, written once: its payment page is chosen first, so the booking names it. */
-export function buildBooking(facts: DraftFacts, policy: Pick<BookingChannelPolicy, 'holder'>): BookingDraft {
+export function buildBooking(
+  facts: DraftFacts,
+  policy: Pick<BookingChannelPolicy, 'holder' | 'notesBy'>,
+): BookingDraft {
   const { ctx, input, read, sale, customer, mode, hold, now } = facts;
   const { departure, tour } = read;
   const { workspaceId } = ctx;
   const id = newId('booking');
-  const session = firstSession({ id, workspaceId, currency: tour.currency }, hold);
+  const session = firstSession({ id, workspaceId, currency: tour.currency }, hold, ctx);
+  const words = input.notes ?? null;
   const booking: NewBooking = {
     id,
     workspaceId,
@@ -64,12 +71,13 @@ export function buildBooking(facts: DraftFacts, policy: Pick<BookingChannelPolic
     amountRefunded: 0,
     paymentIntentId: session?.id ?? null,
     publicToken: newPublicToken(),
-    notes: input.notes ?? null,
+    notes: policy.notesBy === 'operator' ? words : null,
     expiresAt: hold.expiresAt?.toISOString() ?? null,
     confirmedAt: hold.status === 'CONFIRMED' ? now.toISOString() : null,
     cancelledAt: null,
     cancellationReason: null,
     externalReference: null,
+    guestMessage: policy.notesBy === 'guest' ? words : null,
     holderKey: policy.holder?.key ?? null,
     // The guest agrees to the tour's policy as it is now; later edits of the tour leave it.
     cancellationPolicy: tour.cancellationPolicy,

@@ -20,7 +20,10 @@ export function checkSeatCap(
   );
 }
 
-/** One more unpaid hold for a client that has `held` on the departure: 429 at its cap, until the earliest lapses. */
+/**
+ * One more booking for a client that has `held` on the departure (unpaid holds and free
+ * bookings): 429 at its cap, until the earliest hold lapses (a free booking never does).
+ */
 export function checkLiveHolds(
   held: { count: number; earliestExpiry: Date | null },
   maxLiveHolds: number,
@@ -30,13 +33,13 @@ export function checkLiveHolds(
   const wait = held.earliestExpiry ? (held.earliestExpiry.getTime() - now.getTime()) / 1000 : 60;
   return fail(
     rateLimitedError(
-      `This device already holds ${held.count} unpaid bookings on this departure: pay or wait for one to lapse.`,
+      `This device already holds ${held.count} unpaid or free bookings on this departure: pay, cancel one, or wait for a hold to lapse.`,
       wait,
     ),
   );
 }
 
-/** The channel's brakes on hoarding seats: seats per booking, and unpaid holds per client and departure. */
+/** The channel's brakes on hoarding seats: seats per booking, and unpaid holds and free bookings per client and departure. */
 export async function checkChannelLimits(
   stores: Pick<BookingStores, 'bookings'>,
   read: DepartureForBooking,

@@ -5,7 +5,7 @@ import { type BookingChannelPolicy, NATIVE_CHANNEL } from '../channel-policy.js'
 import type { BookingContext, BookingRecord, BookingStores } from '../ports.js';
 import type { BookingCreateInput } from '../schemas.js';
 import type { BookingLinks } from '../view.js';
-import { announceBooking } from './announce-booking.js';
+import { type Announcement, announceBooking } from './announce-booking.js';
 import { bookingLinks } from './booking-links.js';
 import { buildBooking } from './build-booking.js';
 import { checkChannelLimits } from './check-channel-limits.js';
@@ -16,6 +16,12 @@ import { findDeparture } from './find-departure.js';
 import { decideSaleFreeingExpiredHolds } from './free-expired-holds.js';
 import { saveBooking } from './save-booking.js';
 import { takeSeats } from './take-seats.js';
+
+/** The new booking, its one-time links, and whether its confirmation e-mail was withheld (over the cap). */
+export interface CreatedBooking extends Announcement {
+  booking: BookingRecord;
+  links: BookingLinks;
+}
 
 export interface CreateBookingDeps {
   uow: UnitOfWork<BookingStores>;
@@ -38,7 +44,7 @@ export function createBooking(
   ctx: BookingContext,
   input: BookingCreateInput,
   policy: BookingChannelPolicy = NATIVE_CHANNEL,
-): Promise<Result<{ booking: BookingRecord; links: BookingLinks }>> {
+): Promise<Result<CreatedBooking>> {
   const mode = choosePaymentMode(input.paymentMode, policy);
   if (!mode.ok) return Promise.resolve(mode);
   return deps.uow.transaction(async ({ stores }) => {
@@ -64,9 +70,10 @@ export function createBooking(
     const draft = buildBooking({ ctx, input, read, sale, customer, mode: mode.value, hold, now }, policy);
     const saved = await saveBooking(stores, draft, input.externalReference);
     if (!saved.ok) return saved;
-    await announceBooking(stores, deps.clock, saved.value, policy);
+    const announced = await announceBooking(stores, deps.clock, saved.value, policy);
     const taken = await takeSeats(stores, workspaceId, read, count, customer, policy, now);
     if (!taken.ok) return taken;
-    return ok({ booking: saved.value, links: bookingLinks(draft.session, mode.value, deps.payments) });
+    const links = bookingLinks(draft.session, mode.value, deps.payments);
+    return ok({ booking: saved.value, links, ...announced });
   });
 }
