@@ -50,6 +50,9 @@ describe('migrations on PostgreSQL', () => {
         '0014-notifications',
         '0015-departure-version',
         '0016-take-seats-at-commit',
+        '0017-guest-message',
+        '0018-payment-session-opener',
+        '0019-free-public-bookings',
       ]);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
@@ -88,6 +91,9 @@ describe('embedded PGlite', () => {
       '0014-notifications',
       '0015-departure-version',
       '0016-take-seats-at-commit',
+      '0017-guest-message',
+      '0018-payment-session-opener',
+      '0019-free-public-bookings',
     ]);
     const id = newId('workspace');
     const created = await createStores(first.knex).workspaces.insert({ id, slug: 'kept', name: 'Kept' });
