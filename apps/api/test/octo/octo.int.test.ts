@@ -228,12 +228,31 @@ describe('availability', () => {
   it.each([
     ['without localDateStart', { localDateEnd: '2030-01-01' }],
     ['with the end before the start', { localDateStart: '2030-01-02', localDateEnd: '2030-01-01' }],
+    [
+      'over more than 31 days (bounded work per call)',
+      { localDateStart: '2030-01-01', localDateEnd: '2030-02-01' },
+    ],
   ])('the calendar %s is BAD_REQUEST', async (_label, dates) => {
     const res = await octo('POST', '/availability/calendar', {
       token: reseller,
       body: { productId: walk.id, optionId: 'DEFAULT', ...dates },
     });
     expectOctoError(res, 'BAD_REQUEST');
+  });
+
+  it('the check spans at most 31 days: 31 answer, 32 are BAD_REQUEST', async () => {
+    const check = (days: number) =>
+      octo('POST', '/availability', {
+        token: reseller,
+        body: {
+          productId: boat.id,
+          optionId: 'DEFAULT',
+          localDateStart: dayFromNow(0),
+          localDateEnd: dayFromNow(days - 1),
+        },
+      });
+    expect((await check(31)).status).toBe(200);
+    expectOctoError(await check(32), 'BAD_REQUEST');
   });
 
   it('the check lists departures with local times in the tour zone, by range, day or ids', async () => {
