@@ -820,13 +820,13 @@ describe('OCTO routes', () => {
       productId: product.id,
       optionId: 'DEFAULT',
       localDateStart: dayFromNow(0),
-      localDateEnd: dayFromNow(40),
+      localDateEnd: dayFromNow(30),
     }),
     Availabilities_AvailabilityCheck: () => ({
       productId: product.id,
       optionId: 'DEFAULT',
       localDateStart: dayFromNow(0),
-      localDateEnd: dayFromNow(40),
+      localDateEnd: dayFromNow(30),
     }),
     Bookings_BookingReservation: () => ({
       productId: product.id,
