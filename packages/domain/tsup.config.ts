@@ -1,13 +1,17 @@
-import { readdirSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+import packageJson from './package.json' with { type: 'json' };
 
-// One entry per context: each is a subpath of the package (`@travelops/domain/bookings`).
-const contexts = readdirSync(new URL('./src', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+// One entry per context, read from the package's `exports` (`./bookings` -> `src/bookings/index.ts`),
+// so the built subpaths are exactly the published ones.
+const entry = Object.fromEntries(
+  Object.entries(packageJson.exports).map(([subpath, target]) => [
+    `${subpath.slice(2)}/index`,
+    target.source.slice(2),
+  ]),
+);
 
 export default defineConfig({
-  entry: Object.fromEntries(contexts.map((context) => [`${context}/index`, `src/${context}/index.ts`])),
+  entry,
   format: ['esm'],
   // Declarations from the entries alone: composite (for `tsc -b`, tsconfig.base.json) would want every file.
   dts: { compilerOptions: { composite: false } },

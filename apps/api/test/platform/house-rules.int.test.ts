@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 
@@ -44,12 +44,12 @@ const PROBES: Record<string, Record<string, string>> = {
   'stripe-imports-only-the-domain': { 'packages/stripe/src/probe.ts': "export * from '@travelops/auth';" },
   'only-the-adapter-imports-the-stripe-sdk': { 'packages/http/src/probe.ts': "export * from 'stripe';" },
   'packages-import-no-app': {
-    'packages/http/src/probe.ts': "export * from '../../../apps/api/src/server.js';",
-    'apps/api/src/server.ts': 'export const server = 1;',
+    'packages/http/src/probe.ts': "export * from '../../../apps/first/src/server.js';",
+    'apps/first/src/server.ts': 'export const server = 1;',
   },
   'apps-import-no-other-app': {
-    'apps/api/src/probe.ts': "export * from '../../worker/src/main.js';",
-    'apps/worker/src/main.ts': 'export const main = 1;',
+    'apps/first/src/probe.ts': "export * from '../../second/src/main.js';",
+    'apps/second/src/main.ts': 'export const main = 1;',
   },
   'no-cycle-between-packages': {
     'packages/auth/src/probe.ts': "export * from '../../domain/src/shared/probe.js';\nexport const a = 1;",
@@ -75,33 +75,25 @@ const PROBES: Record<string, Record<string, string>> = {
   'html-imports-nothing': { 'packages/html/src/probe.ts': "export * from 'node:fs';" },
 };
 
-let copy: string;
-
-beforeAll(() => {
-  copy = mkdtempSync(join(tmpdir(), 'house-rules-'));
-  for (const file of ['.dependency-cruiser.cjs', 'tsconfig.base.json'])
-    copyFileSync(join(repo, file), join(copy, file));
-  // The configuration reads every app's name from its package.json.
-  for (const app of readdirSync(join(repo, 'apps'))) {
-    mkdirSync(join(copy, 'apps', app), { recursive: true });
-    copyFileSync(join(repo, 'apps', app, 'package.json'), join(copy, 'apps', app, 'package.json'));
-  }
-});
-afterAll(() => rmSync(copy, { recursive: true, force: true }));
+/**
+ * Made-up apps of the temporary tree (the configuration reads every app's name from its
+ * package.json): the probes never name a real app's files.
+ */
+const APPS = ['first', 'second', 'console'];
 
 /** The rule names depcruise reports as errors for the probe's files. */
 async function refusals(probe: Record<string, string>): Promise<string[]> {
-  const dir = mkdtempSync(join(copy, 'probe-'));
+  // Paths relative to the tree's root, as the rules expect: the configuration, the apps, the probe.
+  const dir = mkdtempSync(join(tmpdir(), 'house-rules-'));
+  for (const file of ['.dependency-cruiser.cjs', 'tsconfig.base.json'])
+    copyFileSync(join(repo, file), join(dir, file));
+  for (const app of APPS) {
+    mkdirSync(join(dir, 'apps', app), { recursive: true });
+    writeFileSync(join(dir, 'apps', app, 'package.json'), JSON.stringify({ name: `@probe/${app}` }));
+  }
   for (const [file, text] of Object.entries(probe)) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), `${text}\n`);
-  }
-  // Paths relative to the copy's root, as the rules expect: run from a root holding the probe's tree.
-  for (const file of ['.dependency-cruiser.cjs', 'tsconfig.base.json'])
-    copyFileSync(join(copy, file), join(dir, file));
-  for (const app of readdirSync(join(copy, 'apps'))) {
-    mkdirSync(join(dir, 'apps', app), { recursive: true });
-    copyFileSync(join(copy, 'apps', app, 'package.json'), join(dir, 'apps', app, 'package.json'));
   }
   const sources = Object.keys(probe).filter((file) => file.endsWith('probe.ts'));
   // depcruise exits non-zero when it finds a violation; its JSON report is on stdout either way.
@@ -111,10 +103,12 @@ async function refusals(probe: Record<string, string>): Promise<string[]> {
     {
       cwd: dir,
     },
-  ).then(
-    ({ stdout }) => stdout,
-    (error: { stdout: string }) => error.stdout,
-  );
+  )
+    .then(
+      ({ stdout }) => stdout,
+      (error: { stdout: string }) => error.stdout,
+    )
+    .finally(() => rmSync(dir, { recursive: true, force: true }));
   const result = JSON.parse(output) as {
     summary: { violations: { rule: { name: string; severity: string } }[] };
   };
