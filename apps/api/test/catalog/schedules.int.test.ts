@@ -346,6 +346,83 @@ describe('createSchedule', () => {
     });
   });
 
+  describe('bounded work: at most 2 000 departures a request, 20 active schedules a tour', () => {
+    /** 20 times a day: `days` days from tomorrow make 20 x days departures. */
+    const everyDay = (days: number) => ({
+      daysOfWeek: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
+      times: Array.from({ length: 20 }, (_, i) => `${String(i + 2).padStart(2, '0')}:00`),
+      startsOn: utcDay(1),
+      endsOn: utcDay(days),
+    });
+
+    it('2 000 departures in one request: 201; 2 020: 422 too_many_departures naming the count, nothing made', async () => {
+      const tour = await createTour(t, ws);
+      const over = await postSchedule(tour.id, everyDay(101));
+      expectError(over, 422, 'UNPROCESSABLE', [detail('endsOn', 'too_many_departures')]);
+      expect(over.body.error.message).toContain('2 020 departures');
+      expect(await departuresOf(tour.id)).toEqual([]);
+      expect((await t.request('GET', schedulesPath(tour.id), { token: ws.token })).body.data).toEqual([]);
+
+      const made = await createSchedule(tour.id, everyDay(100));
+      expect(made.departuresCreated).toBe(2000);
+    });
+
+    it('a PATCH that would make more than 2 000 is refused and changes nothing', async () => {
+      const tour = await createTour(t, ws);
+      const made = await createSchedule(tour.id, everyDay(10));
+      const res = await patchSchedule(tour.id, made.id, { endsOn: utcDay(111) });
+      expectError(res, 422, 'UNPROCESSABLE', [detail('endsOn', 'too_many_departures')]);
+      expect(res.body.error.message).toContain('2 020 departures');
+      expect((await departuresOf(tour.id)).length).toBe(200);
+      const stored = await t.request('GET', schedulesPath(tour.id, made.id), { token: ws.token });
+      expect(stored.body.data.endsOn).toBe(utcDay(10));
+    });
+
+    /** A one-departure schedule at `time` a week from now. */
+    const single = (time: string) => ({
+      daysOfWeek: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
+      times: [time],
+      startsOn: utcDay(7),
+      endsOn: utcDay(7),
+    });
+    const timeOf = (i: number) =>
+      `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`;
+
+    it('20 active schedules: the 21st is 422 too_many_schedules; six sent at once with 19 standing: exactly one lands', async () => {
+      const tour = await createTour(t, ws);
+      // Neither an ended schedule nor a deleted one counts.
+      const ended = await createSchedule(tour.id, {
+        ...single('23:45'),
+        startsOn: utcDay(-10),
+        endsOn: utcDay(-3),
+      });
+      expect(ended.departuresCreated).toBe(0);
+      const deleted = await createSchedule(tour.id, single('23:30'));
+      expect((await deleteSchedule(tour.id, deleted.id)).status).toBe(200);
+      for (let i = 0; i < 19; i++) await createSchedule(tour.id, single(timeOf(i)));
+
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => postSchedule(tour.id, single(timeOf(40 + i)))),
+      );
+      const statuses = answers.map((r) => r.status).sort();
+      expect(statuses).toEqual([201, 422, 422, 422, 422, 422]);
+      for (const refused of answers.filter((r) => r.status === 422)) {
+        expectError(refused, 422, 'UNPROCESSABLE', [detail('tourId', 'too_many_schedules')]);
+      }
+      const { items } = await collectPages(t, schedulesPath(tour.id), ws.token, 100);
+      expect(items.filter((s: any) => s.status === 'ACTIVE' && s.endsOn >= utcDay(0)).length).toBe(20);
+      const open = (await departuresOf(tour.id)).filter((d) => d.status !== 'CANCELLED');
+      expect(open.length).toBe(20);
+
+      // Deleting one makes room for one.
+      expect((await deleteSchedule(tour.id, items[0].id)).status).toBe(200);
+      expect((await postSchedule(tour.id, single('12:15'))).status).toBe(201);
+      expectError(await postSchedule(tour.id, single('12:30')), 422, 'UNPROCESSABLE', [
+        detail('tourId', 'too_many_schedules'),
+      ]);
+    });
+  });
+
   describe('bad input: 400 with the exact fields', () => {
     let tourId: string;
     beforeAll(async () => {

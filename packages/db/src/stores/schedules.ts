@@ -105,6 +105,11 @@ export function createScheduleStore(db: Knex | Knex.Transaction): ScheduleStore 
     }
   }
 
+  /** NO KEY UPDATE leaves the KEY SHARE locks of foreign-key checks (bookings, departures) free. */
+  async function lockTour(workspaceId: string, tourId: string): Promise<void> {
+    await db('tours').where({ workspace_id: workspaceId, id: tourId }).forNoKeyUpdate().first('id');
+  }
+
   return {
     async insert(workspaceId: string, schedule: NewSchedule): Promise<Schedule> {
       await db('schedules').insert({
@@ -135,6 +140,15 @@ export function createScheduleStore(db: Knex | Knex.Transaction): ScheduleStore 
       return row ? toSchedule(row) : null;
     },
 
+    async lockAndCountActive(workspaceId: string, tourId: string, today: string): Promise<number> {
+      await lockTour(workspaceId, tourId);
+      const [row] = await db('schedules')
+        .where({ workspace_id: workspaceId, tour_id: tourId, status: 'ACTIVE' })
+        .where('ends_on', '>=', today)
+        .count<{ count: string | number }[]>({ count: '*' });
+      return Number(row?.count ?? 0);
+    },
+
     async lock(workspaceId: string, tourId: string, id: string): Promise<Schedule | null> {
       const row: ScheduleRow | undefined = await select()
         .where({ workspace_id: workspaceId, tour_id: tourId, id })
@@ -153,8 +167,7 @@ export function createScheduleStore(db: Knex | Knex.Transaction): ScheduleStore 
     async insertDepartures(workspaceId: string, tourId: string, departures: NewDeparture[]): Promise<number> {
       if (departures.length === 0) return 0;
       // Serialises generation per tour, so two schedules made at once cannot both take a start.
-      // NO KEY UPDATE leaves the KEY SHARE locks of foreign-key checks (bookings, departures) free.
-      await db('tours').where({ workspace_id: workspaceId, id: tourId }).forNoKeyUpdate().first('id');
+      await lockTour(workspaceId, tourId);
       let inserted = 0;
       for (const chunk of chunks(departures)) {
         const values = chunk.map(() => '(?, ?::timestamptz, ?::integer, ?, ?::timestamptz, ?)').join(', ');

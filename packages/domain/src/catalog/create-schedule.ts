@@ -1,14 +1,22 @@
 import { notFound } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { fail, ok, type Result } from '../shared/result.js';
+import { localDateOf } from './local-time.js';
 import type { CatalogDeps } from './ports.js';
-import { checkScheduleRange, scheduleStarts } from './schedule-rules.js';
+import {
+  checkActiveSchedules,
+  checkDeparturesToMake,
+  checkScheduleRange,
+  scheduleStarts,
+} from './schedule-rules.js';
 import type { CreateScheduleInput, ScheduleCreated } from './schedule-schemas.js';
 import { ascending, generateDepartures, inWeekOrder } from './schedule-writes.js';
 
 /**
  * Saves the schedule and, in the same transaction, makes every departure it describes after
  * now (local times in the tour's time zone). A start the tour already departs at is skipped.
+ * Bounded: at most 2 000 departures per request and 20 active schedules per tour, the second
+ * counted under the tour's lock.
  */
 export function createSchedule(
   deps: CatalogDeps<'tours' | 'schedules'>,
@@ -22,6 +30,13 @@ export function createSchedule(
     const now = deps.clock.now();
     const range = checkScheduleRange(input, now, tour.timeZone);
     if (!range.ok) return range;
+    const starts = scheduleStarts(input, tour.timeZone, now);
+    const size = checkDeparturesToMake(starts.length);
+    if (!size.ok) return size;
+    const active = checkActiveSchedules(
+      await stores.schedules.lockAndCountActive(workspaceId, tour.id, localDateOf(now, tour.timeZone)),
+    );
+    if (!active.ok) return active;
     const schedule = await stores.schedules.insert(workspaceId, {
       id: newId('schedule'),
       tourId: tour.id,
@@ -31,7 +46,6 @@ export function createSchedule(
       endsOn: input.endsOn,
       capacity: input.capacity ?? null,
     });
-    const starts = scheduleStarts(schedule, tour.timeZone, now);
     const departuresCreated = await generateDepartures(stores.schedules, workspaceId, tour, schedule, starts);
     return ok({ ...schedule, departuresCreated });
   });

@@ -207,6 +207,12 @@ export interface ScheduleStore {
   /** The tour's schedules, newest first. */
   list(workspaceId: string, tourId: string, page: PageRequest): Promise<Page<Schedule>>;
   findById(workspaceId: string, tourId: string, id: string): Promise<Schedule | null>;
+  /**
+   * Locks the tour (FOR NO KEY UPDATE, as `insertDepartures` does) for the rest of the
+   * transaction, then counts its ACTIVE schedules ending on or after `today`: schedule
+   * creations of one tour are serialised, so a count is never overrun.
+   */
+  lockAndCountActive(workspaceId: string, tourId: string, today: string): Promise<number>;
   /** Locks the schedule (FOR UPDATE) for the rest of the transaction: edits of one schedule are serialised. */
   lock(workspaceId: string, tourId: string, id: string): Promise<Schedule | null>;
   update(workspaceId: string, id: string, patch: SchedulePatch): Promise<Schedule>;

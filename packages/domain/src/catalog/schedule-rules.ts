@@ -8,6 +8,10 @@ import { DAYS_OF_WEEK, type DayOfWeek, type Schedule } from './schedule-schemas.
 
 /** How far ahead a schedule may reach: its `endsOn` is at most this many months after today. */
 const SCHEDULE_HORIZON_MONTHS = 18;
+/** Departures one schedule request (POST or PATCH) may make. */
+export const MAX_DEPARTURES_PER_SCHEDULE_REQUEST = 2000;
+/** Schedules of one tour that are ACTIVE and not yet ended. */
+export const MAX_ACTIVE_SCHEDULES_PER_TOUR = 20;
 
 export type SchedulePattern = Pick<Schedule, 'daysOfWeek' | 'times' | 'startsOn' | 'endsOn'>;
 
@@ -39,6 +43,38 @@ export function checkScheduleRange(
     );
   }
   return ok(undefined);
+}
+
+const groupDigits = (n: number) => n.toLocaleString('en').replace(/,/g, ' ');
+
+/**
+ * A request makes at most 2 000 departures: more is 422 `too_many_departures` on `endsOn`
+ * (the range is what to shorten), naming the count, and nothing is made.
+ */
+export function checkDeparturesToMake(count: number): Result<void> {
+  if (count <= MAX_DEPARTURES_PER_SCHEDULE_REQUEST) return ok(undefined);
+  return fail(
+    unprocessable(
+      `This would make ${groupDigits(count)} departures; one schedule request makes at most ${groupDigits(MAX_DEPARTURES_PER_SCHEDULE_REQUEST)}. Shorten the range (endsOn) or split the schedule.`,
+      'endsOn',
+      'too_many_departures',
+    ),
+  );
+}
+
+/**
+ * A tour has at most 20 active schedules (ACTIVE, ending today or later): a 21st is 422
+ * `too_many_schedules`. `active` is counted under the tour's lock, so two at once cannot pass.
+ */
+export function checkActiveSchedules(active: number): Result<void> {
+  if (active < MAX_ACTIVE_SCHEDULES_PER_TOUR) return ok(undefined);
+  return fail(
+    unprocessable(
+      `This tour already has ${active} active schedules, the most a tour may have: end or delete one first.`,
+      'tourId',
+      'too_many_schedules',
+    ),
+  );
 }
 
 /**

@@ -1,7 +1,12 @@
 import { notFound, unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { CatalogDeps } from './ports.js';
-import { checkScheduleRange, planScheduleChange, scheduleStarts } from './schedule-rules.js';
+import {
+  checkDeparturesToMake,
+  checkScheduleRange,
+  planScheduleChange,
+  scheduleStarts,
+} from './schedule-rules.js';
 import type { ScheduleUpdated, UpdateScheduleInput } from './schedule-schemas.js';
 import { ascending, generateDepartures, inWeekOrder, seatsOf } from './schedule-writes.js';
 
@@ -42,6 +47,8 @@ export function updateSchedule(
       scheduleStarts(next, tour.timeZone, now),
       seatsOf(next, tour),
     );
+    const size = checkDeparturesToMake(plan.create.length);
+    if (!size.ok) return size;
     await stores.schedules.resizeDepartures(workspaceId, plan.resize, seatsOf(next, tour));
     await stores.schedules.removeDepartures(workspaceId, plan.remove);
     const created = await generateDepartures(stores.schedules, workspaceId, tour, current, plan.create);

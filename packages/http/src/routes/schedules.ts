@@ -25,7 +25,7 @@ const PATTERN =
   "A schedule describes departures: each of `times` (local `HH:MM`, 24 h, in the tour's `timeZone`) on each of `daysOfWeek` from `startsOn` to `endsOn` (both inclusive). Only starts after now are made. Daylight saving is followed: 09:00 in Europe/Berlin is 08:00Z in winter and 07:00Z in summer. A local time that does not exist (the spring-forward gap) moves forward by the gap (02:30 becomes 03:30); one that happens twice (the fall-back overlap) is the first. Each departure is SCHEDULED, with `scheduleId` set and `capacity` the schedule's (or, when null, the tour's).";
 
 const RANGE_ERRORS =
-  "Errors: 400 `VALIDATION_ERROR` with the field: `daysOfWeek[i]` `invalid_enum` or `duplicate`, `times[i]` `invalid_time` or `duplicate`, `daysOfWeek`/`times` `too_short` (empty) or `too_long` (more than 7 days or 24 times), `startsOn`/`endsOn` `invalid_date`, `endsOn` `before_starts_on`, `capacity` `out_of_range`; 422 `UNPROCESSABLE` `endsOn` `too_far_ahead` when `endsOn` is more than 18 months after today (in the tour's time zone).";
+  "Errors: 400 `VALIDATION_ERROR` with the field: `daysOfWeek[i]` `invalid_enum` or `duplicate`, `times[i]` `invalid_time` or `duplicate`, `daysOfWeek`/`times` `too_short` (empty) or `too_long` (more than 7 days or 24 times), `startsOn`/`endsOn` `invalid_date`, `endsOn` `before_starts_on`, `capacity` `out_of_range`; 422 `UNPROCESSABLE` `endsOn` `too_far_ahead` when `endsOn` is more than 18 months after today (in the tour's time zone), 422 `UNPROCESSABLE` `endsOn` `too_many_departures` when the request would make more than 2 000 departures (the message names the count; nothing is made: shorten the range or split the schedule).";
 
 export const scheduleRoutes = [
   defineRoute({
@@ -52,7 +52,7 @@ export const scheduleRoutes = [
     method: 'post',
     path: '/workspaces/{workspaceId}/tours/{tourId}/schedules',
     summary: 'Create a schedule and generate its departures',
-    description: `${PATTERN} Everything is made in one transaction and the answer carries \`departuresCreated\`. Generating is idempotent: a start at which the tour already has a departure that is not CANCELLED (made by hand, or by this or another schedule) is skipped, so sending the same schedule twice makes no departure twice (the second answers \`departuresCreated: 0\`); with an \`Idempotency-Key\` the replay answers the first result. ${RANGE_ERRORS} An unknown tour is 404.`,
+    description: `${PATTERN} Everything is made in one transaction and the answer carries \`departuresCreated\`. Generating is idempotent: a start at which the tour already has a departure that is not CANCELLED (made by hand, or by this or another schedule) is skipped, so sending the same schedule twice makes no departure twice (the second answers \`departuresCreated: 0\`); with an \`Idempotency-Key\` the replay answers the first result. ${RANGE_ERRORS} A tour has at most 20 active schedules (ACTIVE and ending today or later): another is 422 \`too_many_schedules\` on \`tourId\` (counted under a lock of the tour, so concurrent creations cannot pass it). An unknown tour is 404.`,
     tags,
     access: write,
     params: TourParams,
