@@ -13,6 +13,7 @@ import { createEndpointUrlCheck } from '@travelops/jobs';
 import { createOctoRouter } from '@travelops/octo';
 import { createStripePayments } from '@travelops/stripe';
 import type { Redis } from 'ioredis';
+import { createConcurrencyLimiter } from './concurrency-limits.js';
 import type { ApiConfig, ServerTimeouts } from './config.js';
 import { type ApiMetrics, createApiMetrics } from './metrics.js';
 import { createRateLimiter } from './rate-limits.js';
@@ -142,6 +143,12 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
     consoleDir: files.consoleDir,
     rateLimiter: createRateLimiter({
       rules: config.rateLimits,
+      redis,
+      keyPrefix: config.redisKeyPrefix,
+      logger,
+    }),
+    concurrencyLimiter: createConcurrencyLimiter({
+      limit: config.expensiveRequestsPerCredential,
       redis,
       keyPrefix: config.redisKeyPrefix,
       logger,

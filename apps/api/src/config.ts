@@ -114,6 +114,7 @@ const EnvObject = v.object({
   LOGIN_LIMIT_WINDOW_SECONDS: v.optional(Count, '900'),
   PUBLIC_HOLDS_PER_CLIENT: v.optional(Count, '2'),
   PUBLIC_CONFIRMATIONS_PER_ADDRESS_PER_HOUR: v.optional(Count, '5'),
+  EXPENSIVE_REQUESTS_PER_CREDENTIAL: v.optional(Count, '4'),
   HEADERS_TIMEOUT_SECONDS: v.optional(Count, '10'),
   REQUEST_TIMEOUT_SECONDS: v.optional(Count, '30'),
   KEEP_ALIVE_TIMEOUT_SECONDS: v.optional(Count, '5'),
@@ -198,6 +199,8 @@ export interface ApiConfig extends JobSettings {
   publicHoldsPerClient: number;
   /** Confirmation e-mails of free public bookings to one address per workspace and hour. */
   publicConfirmationsPerAddressPerHour: number;
+  /** Expensive requests (calendars, OCTO availability, manifests, schedule writes) one credential runs at once. */
+  expensiveRequestsPerCredential: number;
   timeouts: ServerTimeouts;
   host: string;
   databaseUrl: string | undefined;
@@ -248,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined>): ApiConfig {
     host: e.HOST,
     publicHoldsPerClient: e.PUBLIC_HOLDS_PER_CLIENT,
     publicConfirmationsPerAddressPerHour: e.PUBLIC_CONFIRMATIONS_PER_ADDRESS_PER_HOUR,
+    expensiveRequestsPerCredential: e.EXPENSIVE_REQUESTS_PER_CREDENTIAL,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       // Node requires the whole-request limit to be at least the headers limit.

@@ -13,6 +13,7 @@ import {
 import type { SessionWithMemberships } from '@travelops/domain/access';
 import { type DomainError, fail, ok, type Result } from '@travelops/domain/shared';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { setSlotKey } from './concurrency.js';
 import { readSessionCookie } from './cookies.js';
 import type { HttpDeps } from './deps.js';
 import { sendError } from './errors.js';
@@ -185,6 +186,7 @@ export function createAdmission(deps: HttpDeps): Admission {
         if (counted) setRateLimitHeaders(res, counted);
         return sendError(res, caller.error);
       }
+      if (key) setSlotKey(res, key);
       res.locals.caller = caller.value;
       res.locals.principal = caller.value.principal;
       res.locals.workspaceId = caller.value.principal?.workspaceId;

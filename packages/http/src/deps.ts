@@ -8,6 +8,7 @@ import type { OperationsStores } from '@travelops/domain/operations';
 import type { PaymentEventReader, PaymentProvider, ProviderEventStore } from '@travelops/domain/payments';
 import type { Clock, Logger, UnitOfWork } from '@travelops/domain/shared';
 import type { EndpointUrlCheck, WebhookStores } from '@travelops/domain/webhooks';
+import type { ConcurrencyLimiter } from './concurrency.js';
 import type { RateLimiter } from './rate-limit.js';
 
 export type ReadinessCheck = () => Promise<void>;
@@ -79,6 +80,8 @@ export interface HttpDeps {
   csrfSecret: string;
   /** Counters of decisions §7, shared by every instance (or in-process). */
   rateLimiter: RateLimiter;
+  /** Slots of expensive work per credential (routes marked `expensive`, OCTO availability). */
+  concurrencyLimiter: ConcurrencyLimiter;
   /** Named dependency checks for /readyz; each rejects when its dependency is unreachable. */
   readiness: Record<string, ReadinessCheck>;
   config: HttpConfig;

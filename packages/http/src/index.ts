@@ -6,6 +6,12 @@ export {
 // What another protocol's router (packages/octo) builds on: the same body parsing, rate limits,
 // error type and path syntax as the API's routes.
 export { DEFAULT_BODY_LIMIT_BYTES, jsonBody } from './body.js';
+export {
+  type ConcurrencyLimiter,
+  createLocalConcurrencyLimiter,
+  holdExpensiveSlot,
+  setSlotKey,
+} from './concurrency.js';
 export type {
   HandlerUnitOfWork,
   /** @public HttpDeps.config: the composition root fills it from its env. */

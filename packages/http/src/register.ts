@@ -14,6 +14,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import * as v from 'valibot';
 import { type Admission, callerOf } from './admission.js';
 import { DEFAULT_BODY_LIMIT_BYTES, jsonBody } from './body.js';
+import { holdExpensiveSlot } from './concurrency.js';
 import { createCursorCodec } from './cursor.js';
 import type { AppStores, HandlerUnitOfWork, HttpDeps } from './deps.js';
 import { sendError } from './errors.js';
@@ -210,6 +211,7 @@ export function registerRoute(
   };
 
   const chain: RequestHandler[] = [admission.admit(route)];
+  if (route.expensive) chain.push(holdExpensiveSlot(deps.concurrencyLimiter, sendError));
   if (route.body) chain.push(jsonBody(bodyLimit));
   chain.push(handler);
   router[route.method](toExpressPath(route.path), ...chain);

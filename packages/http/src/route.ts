@@ -83,6 +83,11 @@ export interface RouteDefinition<
   body?: TBody;
   /** Accepts an `Idempotency-Key` header (creating POSTs). */
   idempotent?: boolean;
+  /**
+   * Work that grows with the data asked for (a year's calendar, a manifest, a schedule's
+   * departures): it holds one of the caller's few concurrent slots while it runs (concurrency.ts).
+   */
+  expensive?: true;
   success: {
     status: number;
     description: string;

@@ -1,5 +1,6 @@
 import type { ApiTokenRecord } from '@travelops/domain/access';
 import type { UnitOfWork } from '@travelops/domain/shared';
+import { createLocalConcurrencyLimiter } from './concurrency.js';
 import type { AppStores, HttpDeps } from './deps.js';
 import type { RateLimiter } from './rate-limit.js';
 
@@ -71,6 +72,7 @@ export function createUnitTestDeps(
     },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     rateLimiter: createCountingRateLimiter(),
+    concurrencyLimiter: createLocalConcurrencyLimiter(),
     cursorSecret: 'unit-test-secret',
     csrfSecret: 'unit-test-csrf-secret',
     readiness: {},

@@ -116,6 +116,8 @@ export async function startTestApi(
     LOGIN_LIMIT_PER_IP: '100000',
     // Tests book as guests many times from one address; the holds test sets its own limit.
     PUBLIC_HOLDS_PER_CLIENT: '100000',
+    // Races send many expensive requests from one token at once; the slots test sets its own.
+    EXPENSIVE_REQUESTS_PER_CREDENTIAL: '100000',
     ...env,
   });
   const api = await createApi(config, logger);

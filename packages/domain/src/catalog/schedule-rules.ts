@@ -9,9 +9,9 @@ import { DAYS_OF_WEEK, type DayOfWeek, type Schedule } from './schedule-schemas.
 /** How far ahead a schedule may reach: its `endsOn` is at most this many months after today. */
 const SCHEDULE_HORIZON_MONTHS = 18;
 /** Departures one schedule request (POST or PATCH) may make. */
-export const MAX_DEPARTURES_PER_SCHEDULE_REQUEST = 2000;
+const MAX_DEPARTURES_PER_SCHEDULE_REQUEST = 2000;
 /** Schedules of one tour that are ACTIVE and not yet ended. */
-export const MAX_ACTIVE_SCHEDULES_PER_TOUR = 20;
+const MAX_ACTIVE_SCHEDULES_PER_TOUR = 20;
 
 export type SchedulePattern = Pick<Schedule, 'daysOfWeek' | 'times' | 'startsOn' | 'endsOn'>;
 

@@ -1,5 +1,6 @@
 import { PaginationSchema } from '@travelops/domain/shared';
 import type * as v from 'valibot';
+import { DEFAULT_EXPENSIVE_REQUESTS_PER_CREDENTIAL } from '../concurrency.js';
 import { acceptsBearer, type RouteDefinition } from '../route.js';
 import { SCHEMA_NAMES } from './component-names.js';
 import { type ComponentRoots, collectComponents } from './components.js';
@@ -183,6 +184,12 @@ function successResponse(route: RouteDefinition, components: Components) {
   };
 }
 
+/** What an expensive route's caller must know: its concurrent slots (concurrency.ts). */
+const EXPENSIVE_NOTE = `**Expensive:** one credential (API token, session, or client address on \`/public/\`) runs at most ${DEFAULT_EXPENSIVE_REQUESTS_PER_CREDENTIAL} expensive requests at once (calendars, OCTO availability, manifests, schedule writes; the setting \`EXPENSIVE_REQUESTS_PER_CREDENTIAL\`, default ${DEFAULT_EXPENSIVE_REQUESTS_PER_CREDENTIAL}): one more is 429 \`RATE_LIMITED\` with \`Retry-After: 1\`.`;
+
+const describe = (route: RouteDefinition) =>
+  route.expensive ? [route.description, EXPENSIVE_NOTE].filter(Boolean).join(' ') : route.description;
+
 function operationOf(route: RouteDefinition, components: Components) {
   const responses: Record<string, object> = {
     [String(route.success.status)]: successResponse(route, components),
@@ -194,7 +201,7 @@ function operationOf(route: RouteDefinition, components: Components) {
   return {
     operationId: route.operationId,
     summary: route.summary,
-    ...(route.description && { description: route.description }),
+    ...((route.description || route.expensive) && { description: describe(route) }),
     tags: route.tags,
     security: securityOf(route),
     ...(typeof route.access === 'object' && { 'x-required-permission': route.access.permission }),

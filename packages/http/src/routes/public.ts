@@ -99,6 +99,7 @@ export const publicRoutes = [
       "No credential; counted per client IP like every `/public/` call. One row per day from `from` to `to` (both inclusive), **days in the tour's `timeZone`**: a departure at 23:30 local time is on that local day whatever its UTC date. `from` defaults to today in the tour's time zone, `to` to 30 days after `from`; at most 366 days per call (else 400 on `to`, issue `range_too_long`), `to` before `from` is 400 on `to`, issue `before_from`.\n\nPer day, over the departures a guest can book (SCHEDULED or DELAYED, in the future, before their cutoff, not on a blackout day of the tour or the workspace): `salesStatus` is the best of theirs (AVAILABLE > LIMITED > SOLD_OUT; LIMITED means at most 3 seats or 20 % of the capacity left, whichever is more, without rounding); `seatsRemaining` is their sum; `departures` counts them (sold-out ones included); `fromPrice` is the lowest seat price among those with a seat left (the departure's override, else the ticket type's, else `basePrice`), in minor units of the tour's `currency`, null when none. Every day of the range has a row: a day with nothing to book is CLOSED with 0, 0 and null. An unknown or unpublished tour is 404.",
     tags,
     access: 'public',
+    expensive: true,
     params: TourSlugParams,
     query: PublicCalendarQuerySchema,
     success: {

@@ -55,6 +55,7 @@ export const scheduleRoutes = [
     description: `${PATTERN} Everything is made in one transaction and the answer carries \`departuresCreated\`. Generating is idempotent: a start at which the tour already has a departure that is not CANCELLED (made by hand, or by this or another schedule) is skipped, so sending the same schedule twice makes no departure twice (the second answers \`departuresCreated: 0\`); with an \`Idempotency-Key\` the replay answers the first result. ${RANGE_ERRORS} A tour has at most 20 active schedules (ACTIVE and ending today or later): another is 422 \`too_many_schedules\` on \`tourId\` (counted under a lock of the tour, so concurrent creations cannot pass it). An unknown tour is 404.`,
     tags,
     access: write,
+    expensive: true,
     params: TourParams,
     body: CreateScheduleSchema,
     idempotent: true,
@@ -91,6 +92,7 @@ export const scheduleRoutes = [
     description: `Every field is optional; the fields sent replace the schedule's (\`capacity: null\`: the tour's capacity). ${PATTERN} The schedule's future departures (those starting after now, not CANCELLED) are brought in line in one transaction: a missing start is generated (\`departuresCreated\`), an unbooked departure at a start the pattern keeps takes the new capacity (\`departuresUpdated\`), and an unbooked one at a start it no longer describes is deleted (\`departuresRemoved\`; cancelled instead when an incident names it). A departure with any booking (booked seats or a booking record, even a cancelled one), or no longer SCHEDULED or DELAYED, is left exactly as it is; its id is in \`departuresLeft\`. Hand edits of future unbooked departures (capacity, time) are overwritten; a departure cancelled by hand stays cancelled and its start is not generated again. Past departures never change. Departures are locked before they are judged, so a booking racing with the change either lands first (and its departure is left) or waits and finds the change made. ${RANGE_ERRORS} 422 \`schedule_cancelled\` on \`status\` for a deleted schedule; 404 for an unknown tour or schedule.`,
     tags,
     access: write,
+    expensive: true,
     params: ScheduleParams,
     body: UpdateScheduleSchema,
     success: {
@@ -112,6 +114,7 @@ export const scheduleRoutes = [
       'The schedule becomes CANCELLED (it stays readable, so the departures it made keep a `scheduleId` one can look up). Its future departures without any booking (no booked seats, no booking record) are CANCELLED (`departuresCancelled`); those with bookings stay as they are, their ids in `departuresLeft` (cancel them one by one once their guests are handled). Past departures never change. Departures are locked before they are judged: a booking racing with the delete either lands first (and its departure is left) or finds the departure cancelled. A second delete is 422 `schedule_cancelled` on `status`; an unknown tour or schedule is 404.',
     tags,
     access: write,
+    expensive: true,
     params: ScheduleParams,
     success: {
       status: 200,

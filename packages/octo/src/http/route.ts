@@ -35,6 +35,8 @@ export interface OctoRouteDefinition<
   params?: TParams;
   query?: TQuery;
   body?: TBody;
+  /** Holds one of the connection's concurrent slots while it runs (`holdExpensiveSlot`). */
+  expensive?: true;
   handle(
     ctx: OctoRouteContext<v.InferOutput<TParams>, v.InferOutput<TQuery>, v.InferOutput<TBody>>,
   ): Promise<OctoResult<unknown>>;

@@ -5,11 +5,13 @@ import {
   clientKey,
   DEFAULT_BODY_LIMIT_BYTES,
   HttpError,
+  holdExpensiveSlot,
   jsonBody,
   limitByIp,
   rateLimited,
   runRequestTransaction,
   setRateLimitHeaders,
+  setSlotKey,
   toExpressPath,
 } from '@travelops/http';
 import express, {
@@ -69,6 +71,8 @@ function admitReseller(deps: HttpDeps) {
     res.locals.principal = authorized.value;
     res.locals.caller = { principal: authorized.value, session: null };
     res.locals.workspaceId = authorized.value.workspaceId;
+    // The same slots as the token's native calls.
+    setSlotKey(res, `tok:${bearer.value.tokenId}`);
     next();
   };
 }
@@ -116,6 +120,7 @@ function registerOctoRoute(router: Router, route: OctoRouteDefinition, deps: Htt
     res.status(200).json(outcome.value);
   };
   const chain: RequestHandler[] = [admitReseller(deps)];
+  if (route.expensive) chain.push(holdExpensiveSlot(deps.concurrencyLimiter, sendOctoError));
   if (route.method !== 'get') chain.push(jsonBody(deps.config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES));
   router[route.method](toExpressPath(route.path), ...chain, handler);
 }

@@ -65,6 +65,7 @@ export const octoRoutes: readonly OctoRouteDefinition[] = [
     path: '/availability/calendar',
     summary: "One row per local day of the product's departures",
     body: OctoCalendarSchema,
+    expensive: true,
     handle: ({ use, caller, body }) => getOctoCalendar(use, caller, body),
   }),
   defineOctoRoute({
@@ -73,6 +74,7 @@ export const octoRoutes: readonly OctoRouteDefinition[] = [
     path: '/availability',
     summary: "The product's departures, with their status and seats left",
     body: OctoAvailabilityCheckSchema,
+    expensive: true,
     handle: ({ use, caller, body }) => checkOctoAvailability(use, caller, body),
   }),
   defineOctoRoute({
