@@ -56,11 +56,13 @@ const settings = {
   pageDepth: positive('BENCH_PAGE_DEPTH', 1000),
   calendarDays: 366,
   calendarPerDay: positive('BENCH_CALENDAR_PER_DAY', 4),
+  /** The dense tour of issue 23: about 30 000 departures in a year. */
+  densePerDay: positive('BENCH_DENSE_PER_DAY', 82),
   webhookRate: positive('BENCH_WEBHOOK_RATE', 100),
   webhookSeconds: positive('BENCH_WEBHOOK_SECONDS', 10),
 };
-/** BENCH_ONLY=get,race,list,calendar,webhooks runs some cases (profiling); default all. */
-const only = new Set((process.env.BENCH_ONLY ?? 'get,race,list,calendar,webhooks').split(','));
+/** BENCH_ONLY=get,race,list,calendar,healthz,webhooks runs some cases (profiling); default all. */
+const only = new Set((process.env.BENCH_ONLY ?? 'get,race,list,calendar,healthz,webhooks').split(','));
 
 const ok200 = (outcome: string) => outcome === '200';
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -97,6 +99,7 @@ async function main() {
     // every check still runs against Redis as in production.
     RATE_LIMIT_PER_TOKEN: '100000000',
     RATE_LIMIT_PER_IP: '100000000',
+    EXPENSIVE_REQUESTS_PER_CREDENTIAL: '100000000',
     REDIS_KEY_PREFIX: `bench-${process.pid}:`,
   };
   const started: Started[] = [];
@@ -323,6 +326,114 @@ async function main() {
         ]),
       );
     }
+
+    // ------------------------------------------------------------ (5) a dense tour: 30 000 departures, calendars not kept
+    let densePaths: string[] = [];
+    if (only.has('calendar') || only.has('healthz')) {
+      log('a dense tour...');
+      const dense = await call(
+        'POST',
+        `/workspaces/${ws}/tours`,
+        {
+          name: 'Bench Dense',
+          slug: 'bench-dense',
+          isPublic: true,
+          durationMinutes: 15,
+          basePrice: 2500,
+          currency: 'EUR',
+          capacity: 20,
+          timeZone: 'Europe/Lisbon',
+        },
+        201,
+      );
+      const denseTemplate = (
+        await call('POST', `/workspaces/${ws}/availability`, { tourId: dense.data.id, startsAt }, 201)
+      ).data.id as string;
+      await seedDepartures(db.database.knex, denseTemplate, settings.calendarDays, settings.densePerDay, {
+        idPrefix: 'avl_dense',
+        spacingSeconds: Math.floor(86_400 / settings.densePerDay),
+      });
+      // 961 ranges of about a year: each API instance keeps at most 200 calendars, so nearly
+      // every request computes its answer (a kept one would measure the memo, not the read).
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      densePaths = Array.from({ length: 31 }, (_, i) =>
+        Array.from(
+          { length: 31 },
+          (_, j) => `/public/bench/tours/bench-dense/calendar?from=${day(i)}&to=${day(i + 335 + j)}`,
+        ),
+      ).flat();
+      const first: { data: { departures: number }[] } = await call('GET', densePaths[0] as string);
+      const open = first.data.filter((d) => d.departures > 0).length;
+      if (open < 330) throw new Error(`the dense calendar showed ${open} bookable days`);
+    }
+    if (only.has('calendar')) {
+      results.push(
+        await interleave('public calendar, dense, not kept', settings.readClients, 'requests/s', [
+          {
+            name: `${settings.calendarDays * settings.densePerDay} departures`,
+            run: costed(api.pid, async () =>
+              figuresOf(
+                await runLoad({
+                  kind: 'get',
+                  port: apiPort,
+                  authorization: null,
+                  clients: settings.readClients,
+                  seconds: slice,
+                  paths: densePaths,
+                }),
+                ok200,
+              ),
+            ),
+          },
+        ]),
+      );
+    }
+
+    // ------------------------------------------------------------ (6) /healthz beside 8 expensive requests of one caller
+    if (only.has('healthz')) {
+      log('healthz beside 8 expensive requests at once...');
+      // An API with the default brake (4 expensive requests at once per credential), unlike the first.
+      const { EXPENSIVE_REQUESTS_PER_CREDENTIAL: _lifted, ...braked } = env;
+      const brakedPort = await freePort();
+      const brakedApi = await startApi(
+        { ...braked, REDIS_KEY_PREFIX: `bench-braked-${process.pid}:` },
+        brakedPort,
+      );
+      started.push(brakedApi);
+      const flooded: Record<string, number> = {};
+      results.push(
+        await interleave('healthz beside 8 dense calendars', 1, 'requests/s', [
+          {
+            name: '1 client',
+            run: async () => {
+              const [probe, flood] = await Promise.all([
+                runLoad({
+                  kind: 'get',
+                  port: brakedPort,
+                  authorization: null,
+                  clients: 1,
+                  seconds: slice,
+                  paths: ['/healthz'],
+                }),
+                runLoad({
+                  kind: 'get',
+                  port: brakedPort,
+                  authorization: null,
+                  clients: 8,
+                  seconds: slice,
+                  paths: densePaths,
+                }),
+              ]);
+              for (const [outcome, n] of Object.entries(flood.outcomes)) {
+                flooded[outcome] = (flooded[outcome] ?? 0) + n;
+              }
+              return figuresOf(probe, ok200);
+            },
+          },
+        ]),
+      );
+      extra.healthzFlood = flooded;
+    }
     extra.apiRss = rss.peak();
 
     // ------------------------------------------------------------ (5) webhooks: latency, and a worker killed
@@ -534,6 +645,22 @@ function report(results: CaseResult[], extra: Record<string, unknown>) {
       `${calendar.p50.toFixed(1)} ms`,
       '< 20 ms',
       verdict(calendar.p50 < 20),
+    ]);
+  const dense = [...medians.entries()].find(([key]) => key.startsWith('public calendar, dense'))?.[1];
+  if (dense)
+    verdicts.push([
+      `public calendar p50, ${settings.calendarDays * settings.densePerDay} departures, not kept`,
+      `${dense.p50.toFixed(1)} ms`,
+      '< 200 ms',
+      verdict(dense.p50 < 200),
+    ]);
+  const healthz = [...medians.entries()].find(([key]) => key.startsWith('healthz beside'))?.[1];
+  if (healthz)
+    verdicts.push([
+      `healthz p99 beside 8 expensive requests (${JSON.stringify(extra.healthzFlood)})`,
+      `${healthz.p99.toFixed(1)} ms`,
+      '< 100 ms',
+      verdict(healthz.p99 < 100),
     ]);
   const memory = extra.apiRss as { sampledMb: number; highWaterMb: number } | undefined;
   if (memory)

@@ -78,17 +78,30 @@ export async function seedBookings(
 
 /**
  * `perDay` departures a day for `days` days from tomorrow (UTC), copies of the template
- * departure, with some seats sold so the calendar has every kind of day.
+ * departure (of its tour), with some seats sold so the calendar has every kind of day: from
+ * 08:00Z every 3 hours, or, with `spacingSeconds`, one every that many seconds from 00:00Z.
+ * `idPrefix` tells the copies of two templates apart.
  */
-export async function seedDepartures(knex: Knex, templateId: string, days: number, perDay: number) {
+export async function seedDepartures(
+  knex: Knex,
+  templateId: string,
+  days: number,
+  perDay: number,
+  options: { idPrefix?: string; spacingSeconds?: number } = {},
+) {
+  const { idPrefix = 'avl_cal', spacingSeconds } = options;
+  const startsAt =
+    spacingSeconds === undefined
+      ? `date_trunc('day', now()) + interval '1 day 8 hours' + (g / ${perDay}) * interval '1 day' + (g % ${perDay}) * interval '3 hours'`
+      : `date_trunc('day', now()) + interval '1 day' + g * interval '${spacingSeconds} seconds'`;
   await copyRows(
     knex,
     'availability',
     templateId,
     { from: 0, to: days * perDay - 1 },
     {
-      id: `'avl_cal' || lpad(g::text, 14, '0')`,
-      starts_at: `date_trunc('day', now()) + interval '1 day 8 hours' + (g / ${perDay}) * interval '1 day' + (g % ${perDay}) * interval '3 hours'`,
+      id: `'${idPrefix}' || lpad(g::text, ${21 - idPrefix.length}, '0')`,
+      starts_at: startsAt,
       booked_seats: `(g * 7) % (t.capacity + 1)`,
     },
   );

@@ -171,6 +171,77 @@ describe('getPublicCalendar across January 2031 in America/New_York, with a blac
   });
 });
 
+describe('a dense tour: 30 000 departures in a year, every bookable day shown', () => {
+  it('answers each local day with its own count (Europe/Lisbon, a daylight-saving change each way), in at most 5 statements', async () => {
+    const knex = t.api.database.knex;
+    const dense = await createTour(t, ws, { isPublic: true, capacity: 12, timeZone: 'Europe/Lisbon' });
+    const template = await createDeparture(t, ws, dense.id, { startsAt: '2031-01-01T09:00:00.000Z' });
+    // 30 000 copies of the template, one every 1 051 s (82 a day) from tomorrow 00:00Z; every
+    // 9th cancelled, every 5th sold out: about 364.9 days of them.
+    const columns: string[] = (
+      await knex.raw(
+        `select column_name from information_schema.columns
+          where table_schema = current_schema() and table_name = 'availability' order by ordinal_position`,
+      )
+    ).rows.map((row: { column_name: string }) => row.column_name);
+    const overrides: Record<string, string> = {
+      id: `'avl_dense' || lpad(g::text, 13, '0')`,
+      starts_at: `date_trunc('day', now()) + interval '1 day' + g * interval '1051 seconds'`,
+      status: `case when g % 9 = 0 then 'CANCELLED' else 'SCHEDULED' end`,
+      booked_seats: `case when g % 5 = 0 then t.capacity else 0 end`,
+    };
+    await knex.raw(
+      `insert into availability (${columns.map((c) => `"${c}"`).join(', ')})
+       select ${columns.map((c) => overrides[c] ?? `t."${c}"`).join(', ')}
+       from availability t, generate_series(0, 29999) g where t.id = ?`,
+      [template.id],
+    );
+    await knex('availability').where({ id: template.id }).update({ status: 'CANCELLED' });
+    // What PostgreSQL says each local day holds, as the oracle.
+    const expected = new Map<string, number>(
+      (
+        await knex.raw(
+          `select to_char((starts_at at time zone 'Europe/Lisbon')::date, 'YYYY-MM-DD') as day, count(*)::int as n
+             from availability
+            where tour_id = ? and status = 'SCHEDULED' and starts_at > now()
+            group by 1`,
+          [dense.id],
+        )
+      ).rows.map((row: { day: string; n: number }) => [row.day, row.n]),
+    );
+    const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 366 * 86_400_000).toISOString().slice(0, 10);
+
+    let statements = 0;
+    const onQuery = () => {
+      statements++;
+    };
+    knex.on('query', onQuery);
+    let year: any[];
+    try {
+      year = must(
+        'calendar',
+        await t.request('GET', calendarPath(`?from=${from}&to=${to}`, dense.slug)),
+        200,
+      );
+    } finally {
+      knex.removeListener('query', onQuery);
+    }
+    expect(statements).toBeLessThanOrEqual(5);
+    expect(year).toHaveLength(366);
+    const shown = year.filter((day) => day.departures > 0);
+    expect(shown.length).toBeGreaterThanOrEqual(364);
+    expect(Object.fromEntries(shown.map((day) => [day.date, day.departures]))).toEqual(
+      Object.fromEntries(expected),
+    );
+    expect(shown.reduce((sum, day) => sum + day.departures, 0)).toBe(30_000 - Math.ceil(30_000 / 9));
+    for (const day of shown) {
+      expect(day.salesStatus).toBe('AVAILABLE');
+      expect(day.seatsRemaining).toBeGreaterThan(0);
+    }
+  }, 60_000);
+});
+
 describe('getPublicCalendar: range and errors', () => {
   it("without from and to: today in the tour's time zone and the 30 days after it", async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());

@@ -110,12 +110,13 @@ function toDeparture(row: AvailabilityTableRow): Departure {
 }
 
 /**
- * `listCalendarDepartures`' one row: a JSON array per column, the departures in the same order
- * in each (one aggregate feeds them all), or all null when there are none. Instants in epoch
- * milliseconds; prices null when the departure has none of its own.
+ * `listCalendarDepartures`' one row: a JSON array per column, the groups in the same order in
+ * each (one aggregate feeds them all), or all null when there are none. Instants in epoch
+ * milliseconds; prices null when the group has none of its own.
  */
 interface CalendarColumns {
-  starts: number[] | null;
+  counts: number[] | null;
+  starts: number[];
   cutoffs: (number | null)[];
   statuses: DepartureStatus[];
   capacities: number[];
@@ -124,13 +125,14 @@ interface CalendarColumns {
 }
 
 function toCalendarDepartures(row: CalendarColumns | undefined): CalendarDeparture[] {
-  if (!row?.starts) return [];
-  // Aligned arrays: every index of `starts` is in each of them.
-  return row.starts.map((startsAtMs, i) => {
+  if (!row?.counts) return [];
+  // Aligned arrays: every index of `counts` is in each of them.
+  return row.counts.map((count, i) => {
     const capacity = row.capacities[i] as number;
     return {
+      count,
       status: row.statuses[i] as DepartureStatus,
-      startsAtMs,
+      startsAtMs: row.starts[i] as number,
       bookingCutoffAtMs: row.cutoffs[i] ?? null,
       capacity,
       seatsRemaining: capacity - (row.booked[i] as number),
@@ -154,15 +156,19 @@ export function whereOpenInRange(
   range: { from: string; to: string },
   now: Date,
 ): Knex.QueryBuilder {
-  query
+  return whereOpen(query, now)
+    .where('availability.starts_at', '>=', utcDayStart(range.from))
+    .where('availability.starts_at', '<', utcDayStart(range.to, 1));
+}
+
+/** Bookable at `now` by status, start and cutoff (blackouts are the rules' to apply). */
+function whereOpen(query: Knex.QueryBuilder, now: Date): Knex.QueryBuilder {
+  return query
     .whereIn('availability.status', BOOKABLE_STATUSES)
     .where('availability.starts_at', '>', now)
     .where((cutoff) =>
       cutoff.whereNull('availability.booking_cutoff_at').orWhere('availability.booking_cutoff_at', '>', now),
-    )
-    .where('availability.starts_at', '>=', utcDayStart(range.from))
-    .where('availability.starts_at', '<', utcDayStart(range.to, 1));
-  return query;
+    );
 }
 
 /** A member is busy as guide or as driver; a vehicle as itself. */
@@ -368,33 +374,50 @@ export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStor
     async listCalendarDepartures(
       workspaceId: string,
       tourId: string,
-      range: { from: string; to: string },
+      dayStarts: readonly number[],
       now: Date,
-      limit: number,
     ): Promise<CalendarDeparture[]> {
-      const bookable = whereOpenInRange(
+      const first = dayStarts[0];
+      const last = dayStarts[dayStarts.length - 1];
+      if (first === undefined || last === undefined) return [];
+      const bounds = dayStarts.map((ms) => new Date(ms).toISOString());
+      // One group per day and kind of departure: a dense year (30 000 departures) is a few
+      // thousand groups at most, and the sums the calendar needs are the group's count times
+      // its seats. The day is the bucket of the day starts the domain computed (no time zone
+      // arithmetic here); timestamp(3): milliseconds are exact.
+      const grouped = whereOpen(
         departures()
-          .select('starts_at', 'booking_cutoff_at', 'status', 'capacity', 'booked_seats', 'prices', 'id')
-          .where({ workspace_id: workspaceId, tour_id: tourId }),
-        range,
+          .select(
+            db.raw('count(*)::int as n'),
+            db.raw('min(starts_at) as starts_at'),
+            db.raw('min(booking_cutoff_at) as booking_cutoff_at'),
+            'status',
+            'capacity',
+            'booked_seats',
+            db.raw(`nullif(prices, '[]'::jsonb) as prices`),
+          )
+          .where({ workspace_id: workspaceId, tour_id: tourId })
+          .where('starts_at', '>=', new Date(first))
+          .where('starts_at', '<', new Date(last)),
         now,
-      )
-        .orderBy(['starts_at', 'id'])
-        .limit(limit);
-      // A year is thousands of rows. Read row by row, the driver builds an object and parses two
-      // timestamps per row, and PostgreSQL prints them; one JSON array per column is a few
-      // native parses (docs/performance.md). timestamp(3): milliseconds are exact.
+      ).groupByRaw(
+        `width_bucket(starts_at, ?::timestamptz[]), status, capacity, booked_seats, nullif(prices, '[]'::jsonb)`,
+        [bounds],
+      );
+      // Read row by row, the driver builds an object and parses two timestamps per row, and
+      // PostgreSQL prints them; one JSON array per column is a few native parses.
       const ms = (column: string) => `round(date_part('epoch', d.${column}) * 1000)`;
       const [row] = (await db
         .select(
+          db.raw('json_agg(d.n) as counts'),
           db.raw(`json_agg(${ms('starts_at')}) as starts`),
           db.raw(`json_agg(${ms('booking_cutoff_at')}) as cutoffs`),
           db.raw('json_agg(d.status) as statuses'),
           db.raw('json_agg(d.capacity) as capacities'),
           db.raw('json_agg(d.booked_seats) as booked'),
-          db.raw(`json_agg(nullif(d.prices, '[]'::jsonb)) as prices`),
+          db.raw('json_agg(d.prices) as prices'),
         )
-        .from(bookable.as('d'))) as CalendarColumns[];
+        .from(grouped.as('d'))) as CalendarColumns[];
       return toCalendarDepartures(row);
     },
 

@@ -384,7 +384,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
         expect(await availability.listBookable(await newWorkspace(), tourId, {}, now)).toEqual([]);
       });
 
-      it('listCalendarDepartures reads what listBookable finds, with the fields the calendar needs, instants in ms', async () => {
+      it('listCalendarDepartures groups what listBookable finds by day start, kind and seats, with counts, earliest start and cutoff', async () => {
         const workspaceId = await newWorkspace();
         const tourId = await newTour(workspaceId, 'a');
         const otherTour = await newTour(workspaceId, 'b');
@@ -403,63 +403,83 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
           await newDeparture(workspaceId, tourId, '2030-06-06T09:00:00.000Z', { status });
         }
         await newDeparture(workspaceId, otherTour, '2030-06-03T09:00:00.000Z');
+        // Three alike on 10 June (one group, the earliest start and cutoff), one with a seat sold.
+        await newDeparture(workspaceId, tourId, '2030-06-10T15:00:00.000Z', {
+          bookingCutoffAt: '2030-06-10T12:00:00.000Z',
+        });
+        await newDeparture(workspaceId, tourId, '2030-06-10T09:00:00.000Z');
+        await newDeparture(workspaceId, tourId, '2030-06-10T18:00:00.000Z', {
+          bookingCutoffAt: '2030-06-10T17:00:00.000Z',
+        });
+        const sold = await newDeparture(workspaceId, tourId, '2030-06-10T20:00:00.000Z');
+        // 11 June 01:00Z, on a day that starts at 02:00Z: the 10th's.
+        await newDeparture(workspaceId, tourId, '2030-06-11T01:00:00.000Z');
         const availability = createStores(knex).departures;
         unwrap(await availability.adjustBookedSeats(workspaceId, later, 3));
+        unwrap(await availability.adjustBookedSeats(workspaceId, sold, 1));
         const prices = [{ ticketTypeId: 'tt_child', price: 900 }];
         await knex('availability')
           .where({ id: later })
           .update({ prices: JSON.stringify(prices) });
-        const all = { from: '2030-05-01', to: '2030-07-01' };
+        // Days starting at 00:00Z from 1 May to 10 June, then 11 June starting at 02:00Z, 12 June at 00:00Z.
+        const dayStarts = Array.from(
+          { length: 41 },
+          (_, i) => Date.parse('2030-05-01T00:00:00.000Z') + i * 86_400_000,
+        );
+        dayStarts.push(Date.parse('2030-06-11T02:00:00.000Z'), Date.parse('2030-06-12T00:00:00.000Z'));
 
-        const read = await availability.listCalendarDepartures(workspaceId, tourId, all, now, 100);
-        expect(read).toEqual([
+        const read = await availability.listCalendarDepartures(workspaceId, tourId, dayStarts, now);
+        const one = { count: 1, bookingCutoffAtMs: null, capacity: 10, seatsRemaining: 10, prices: [] };
+        expect([...read].sort((a, b) => a.startsAtMs - b.startsAtMs || a.count - b.count)).toEqual([
+          { ...one, status: 'DELAYED', startsAtMs: Date.parse('2030-06-02T09:00:00.000Z') },
           {
-            status: 'DELAYED',
-            startsAtMs: Date.parse('2030-06-02T09:00:00.000Z'),
-            bookingCutoffAtMs: null,
-            capacity: 10,
-            seatsRemaining: 10,
-            prices: [],
-          },
-          {
+            ...one,
             status: 'SCHEDULED',
             startsAtMs: Date.parse('2030-06-03T09:00:00.000Z'),
-            bookingCutoffAtMs: null,
             capacity: 8,
             seatsRemaining: 5,
             prices,
           },
           {
+            ...one,
             status: 'SCHEDULED',
             startsAtMs: Date.parse('2030-06-04T09:00:00.123Z'),
             bookingCutoffAtMs: Date.parse('2030-06-01T12:00:00.001Z'),
-            capacity: 10,
-            seatsRemaining: 10,
-            prices: [],
+          },
+          {
+            ...one,
+            count: 4,
+            status: 'SCHEDULED',
+            startsAtMs: Date.parse('2030-06-10T09:00:00.000Z'),
+            bookingCutoffAtMs: Date.parse('2030-06-10T12:00:00.000Z'),
+          },
+          {
+            ...one,
+            status: 'SCHEDULED',
+            startsAtMs: Date.parse('2030-06-10T20:00:00.000Z'),
+            seatsRemaining: 9,
           },
         ]);
-        const bookable = await availability.listBookable(workspaceId, tourId, all, now, 100);
-        expect(read).toEqual(
-          bookable.map((d) => ({
-            status: d.status,
-            startsAtMs: Date.parse(d.startsAt),
-            bookingCutoffAtMs: d.bookingCutoffAt ? Date.parse(d.bookingCutoffAt) : null,
-            capacity: d.capacity,
-            seatsRemaining: d.seatsRemaining,
-            prices: d.prices,
-          })),
+        // The same departures as listBookable finds, counted.
+        const bookable = await availability.listBookable(
+          workspaceId,
+          tourId,
+          { from: '2030-05-01', to: '2030-06-11' },
+          now,
+          100,
         );
-        const startsOf = async (range: { from: string; to: string }, limit: number) =>
-          (await availability.listCalendarDepartures(workspaceId, tourId, range, now, limit)).map((d) =>
-            new Date(d.startsAtMs).toISOString(),
+        expect(read.reduce((sum, group) => sum + group.count, 0)).toBe(bookable.length);
+        // Only between the first and the last day start; another workspace's tour reads nothing.
+        const june3 = Date.parse('2030-06-03T00:00:00.000Z');
+        const countIn = async (starts: number[]) =>
+          (await availability.listCalendarDepartures(workspaceId, tourId, starts, now)).reduce(
+            (sum, group) => sum + group.count,
+            0,
           );
-        expect(await startsOf({ from: '2030-06-03', to: '2030-06-03' }, 100)).toEqual([
-          '2030-06-03T09:00:00.000Z',
-        ]);
-        expect(await startsOf(all, 2)).toEqual(['2030-06-02T09:00:00.000Z', '2030-06-03T09:00:00.000Z']);
-        expect(await startsOf({ from: '2030-07-01', to: '2030-07-31' }, 100)).toEqual([]);
+        expect(await countIn([june3, june3 + 86_400_000])).toBe(1);
+        expect(await countIn([june3 + 86_400_000 * 30, june3 + 86_400_000 * 31])).toBe(0);
         expect(
-          await availability.listCalendarDepartures(await newWorkspace(), tourId, all, now, 100),
+          await availability.listCalendarDepartures(await newWorkspace(), tourId, dayStarts, now),
         ).toEqual([]);
       });
 

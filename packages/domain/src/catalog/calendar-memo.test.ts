@@ -11,6 +11,7 @@ const departure = (
   startsAtMs: number,
   bookingCutoffAtMs: number | null = null,
 ): CalendarDeparture => ({
+  count: 1,
   status,
   startsAtMs,
   bookingCutoffAtMs,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SalesStatus } from './availability-schemas.js';
-import { type CalendarDay, type CalendarDeparture, calendarDays, calendarRange } from './calendar.js';
+import {
+  type CalendarDay,
+  type CalendarDeparture,
+  calendarDayStarts,
+  calendarDays,
+  calendarRange,
+} from './calendar.js';
 import type { BlackoutDay } from './departure-rules.js';
 import { addDays, daysBetween, localDateOf, localDateTime } from './local-time.js';
 import { bestSalesStatus, isLimited } from './sales-status.js';
@@ -73,6 +79,7 @@ const child: TicketType = { ...adult, id: 'tt_child', name: 'Child', ageBand: 'C
 const tour = { id: 'tour_1', timeZone: 'Europe/Berlin', basePrice: 2500, ticketTypes: [adult, child] };
 
 const departure = (startsAt: string, overrides: Partial<CalendarDeparture> = {}): CalendarDeparture => ({
+  count: 1,
   status: 'SCHEDULED',
   startsAtMs: Date.parse(startsAt),
   bookingCutoffAtMs: null,
@@ -276,6 +283,7 @@ describe('calendarDays across offset changes, with blackouts: the same answer as
     ) {
       const capacity = 4 + (i % 20);
       departures.push({
+        count: 1,
         status:
           i % 11 === 0 ? 'CANCELLED' : i % 13 === 0 ? 'DELAYED' : i % 17 === 0 ? 'BOARDING' : 'SCHEDULED',
         startsAtMs: at,
@@ -302,5 +310,20 @@ describe('calendarDays across offset changes, with blackouts: the same answer as
       expect(days).toEqual(straightforwardCalendar(range, departures, calendarTour, at, blackouts));
       expect(days.filter((d) => d.salesStatus !== 'CLOSED').length).toBeGreaterThan(3);
     }
+    // The day starts the store groups by put each start on the local day Intl gives it.
+    const starts = calendarDayStarts(range, timeZone);
+    expect(starts).toHaveLength(daysBetween(range.from, range.to) + 2);
+    for (const { startsAtMs } of departures) {
+      const index = starts.findIndex((start, i) => start <= startsAtMs && startsAtMs < (starts[i + 1] ?? -1));
+      const expected = daysBetween(range.from, intlLocalDate(startsAtMs, timeZone));
+      expect(index).toBe(expected >= 0 && expected < starts.length - 1 ? expected : -1);
+    }
+  });
+
+  it('a row standing for several departures alike counts each of them', () => {
+    const three = departure('2030-01-15T09:00:00.000Z', { count: 3, seatsRemaining: 4 });
+    const one = departure('2030-01-15T15:00:00.000Z', { seatsRemaining: 2 });
+    const [, day] = calendarDays({ from: '2030-01-14', to: '2030-01-15' }, [three, one], tour, now, []);
+    expect(day).toMatchObject({ date: '2030-01-15', departures: 4, seatsRemaining: 14 });
   });
 });

@@ -5,7 +5,14 @@ import { fail, ok, type Result } from '../shared/result.js';
 import { DateSchema } from '../shared/schemas.js';
 import { type DeparturePrice, SalesStatusSchema } from './availability-schemas.js';
 import { type BlackoutDay, isOpenAt } from './departure-rules.js';
-import { addDays, dateOfDayNumber, dayNumberOf, daysBetween, localDayOf } from './local-time.js';
+import {
+  addDays,
+  dateOfDayNumber,
+  dayNumberOf,
+  daysBetween,
+  localDayOf,
+  localTimeToUtc,
+} from './local-time.js';
 import { betterSalesStatus, salesStatusFor } from './sales-status.js';
 import { fromPrice } from './ticket-types.js';
 import type { Tour } from './tour-schemas.js';
@@ -62,18 +69,36 @@ export function calendarRange(query: { from?: string; to?: string }, today: stri
 }
 
 /**
- * A departure as the calendar reads it: what its rules use and no more, instants as epoch
- * milliseconds. A year holds thousands of departures, and mapping whole rows, parsing and
- * printing their dates was most of the calendar's time (docs/performance.md).
+ * Departures alike as the calendar reads them: `count` of them starting on one local day with
+ * the same status, capacity, seats left and prices (what the rules use and no more), instants
+ * as epoch milliseconds: the earliest start and the earliest cutoff among them. A dense year
+ * holds tens of thousands of departures but far fewer kinds of them a day, and reading,
+ * mapping and parsing each was most of the calendar's time (docs/performance.md).
  */
 export interface CalendarDeparture {
+  /** How many departures this stands for (at least 1). */
+  count: number;
   status: DepartureStatus;
   startsAtMs: number;
-  /** Null: no cutoff. */
+  /** Null: no cutoff (for any of them). */
   bookingCutoffAtMs: number | null;
   capacity: number;
   seatsRemaining: number;
   prices: DeparturePrice[];
+}
+
+/**
+ * The instant each local day of `range` begins in `timeZone` (its first instant: a midnight
+ * that clocks skip begins the day at the gap's end), and the one after `to`'s: `range.to -
+ * range.from + 2` ascending instants, epoch ms. A departure at `t` starts on day `i` when
+ * `dayStarts[i] <= t < dayStarts[i + 1]`: how the store groups a calendar's departures.
+ */
+export function calendarDayStarts(range: CalendarRange, timeZone: string): number[] {
+  const starts: number[] = [];
+  for (let day = dayNumberOf(range.from); day <= dayNumberOf(range.to) + 1; day++) {
+    starts.push(localTimeToUtc(dateOfDayNumber(day), '00:00', timeZone).getTime());
+  }
+  return starts;
 }
 
 /**
@@ -120,8 +145,8 @@ export function calendarDays(
     const status = salesStatusFor(bookable, departure.seatsRemaining, departure.capacity);
     if (status === 'CLOSED') continue;
     row.salesStatus = betterSalesStatus(row.salesStatus, status);
-    row.seatsRemaining += Math.max(0, departure.seatsRemaining);
-    row.departures += 1;
+    row.seatsRemaining += Math.max(0, departure.seatsRemaining) * departure.count;
+    row.departures += departure.count;
     if (departure.seatsRemaining > 0) {
       const price = departure.prices.length === 0 ? tourPrice : fromPrice(tour, departure.prices);
       row.fromPrice = row.fromPrice === null ? price : Math.min(row.fromPrice, price);

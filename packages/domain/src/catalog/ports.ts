@@ -167,15 +167,17 @@ export interface DepartureStore {
     limit?: number,
   ): Promise<Departure[]>;
   /**
-   * What `listBookable` finds (the first `limit` by start time, the UTC dates `from`..`to`),
-   * read as the calendar needs it: its fields only, instants as epoch milliseconds.
+   * Every departure `listBookable` would find (bookable at `now`) starting from the first to
+   * before the last of `dayStarts` (ascending epoch ms, `calendarDayStarts`), however many (a
+   * calendar must see each bookable day, however dense the tour), grouped: one row per day
+   * (`dayStarts[i] <= start < dayStarts[i + 1]`), status, capacity, seats left and prices,
+   * with their `count`, earliest start and earliest cutoff. Rows come in no particular order.
    */
   listCalendarDepartures(
     workspaceId: string,
     tourId: string,
-    range: { from: string; to: string },
+    dayStarts: readonly number[],
     now: Date,
-    limit: number,
   ): Promise<CalendarDeparture[]>;
   /**
    * Departures (not CANCELLED) the resource is assigned to whose interval, startsAt ..

@@ -3,6 +3,7 @@ import { fail, ok, type Result } from '../shared/result.js';
 import {
   type CalendarDay,
   type CalendarRange,
+  calendarDayStarts,
   calendarDays,
   calendarRange,
   calendarValidUntil,
@@ -57,9 +58,6 @@ export async function listPublicDepartures(
   return ok(views.filter((departure) => departure.salesStatus !== 'CLOSED').map(toPublicDeparture));
 }
 
-/** Departures one calendar call reads at most: 27 a day for a year. */
-const MAX_CALENDAR_DEPARTURES = 10_000;
-
 type CalendarStores = 'departures' | 'blackoutDates' | 'tours';
 
 export interface PublicCalendarDeps extends CatalogDeps<CalendarStores> {
@@ -67,7 +65,7 @@ export interface PublicCalendarDeps extends CatalogDeps<CalendarStores> {
   calendarMemo?: CalendarMemo;
 }
 
-/** The rows a calendar of `range` reads at `now`. */
+/** What the version of a calendar of `range` at `now` covers: all the rows it may read, and more. */
 function calendarWindow(range: CalendarRange, now: Date): CalendarWindow {
   // A local day lies within a day of its UTC date: one day more on each side covers every zone.
   return { departures: { from: addDays(range.from, -1), to: addDays(range.to, 1) }, blackouts: range, now };
@@ -80,13 +78,11 @@ async function computeCalendar(
   now: Date,
 ): Promise<{ days: CalendarDay[]; validUntilMs: number }> {
   const { workspaceId, tour } = found;
-  const window = calendarWindow(range, now);
   const departures = await deps.uow.stores.departures.listCalendarDepartures(
     workspaceId,
     tour.id,
-    window.departures,
+    calendarDayStarts(range, tour.timeZone),
     now,
-    MAX_CALENDAR_DEPARTURES,
   );
   const blackouts = await deps.uow.stores.blackoutDates.listApplying(workspaceId, tour.id, range);
   return {
