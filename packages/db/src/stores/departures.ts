@@ -10,6 +10,7 @@ import type {
   DepartureStore,
   NewDeparture,
   SeatRefusal,
+  SharedSeats,
 } from '@travelops/domain/catalog';
 import {
   conflict,
@@ -56,11 +57,21 @@ interface AvailabilityTableRow {
   version: number;
   /** Selected with every read (see heldSeatsOf); absent on a bare row. */
   held_seats?: number;
+  resource_ids: string[];
+  /** Selected with every read (see sharedSeatsOf): null without a SHARED_SEATS resource. */
+  shared_seats_left?: number | null;
 }
 
 /** Seats in unpaid (PENDING) bookings of the departure `alias`: operators see them apart from sold ones. */
 const heldSeatsOf = (alias: string) =>
   `(select coalesce(sum(b.participant_count), 0)::int from bookings b where b.availability_id = ${alias}.id and b.status = 'PENDING') as held_seats`;
+
+/**
+ * Seats left on the departure `alias`'s tightest SHARED_SEATS resource, over the departures
+ * overlapping it there (migration 0020); null when it has none, at no cost without resources.
+ */
+const sharedSeatsOf = (alias: string) =>
+  `case when cardinality(${alias}.resource_ids) > 0 then (select s.seats_left from travelops_shared_seats(${alias}.workspace_id, ${alias}.id) s limit 1) end as shared_seats_left`;
 
 const PATCH_COLUMNS = {
   startsAt: 'starts_at',
@@ -71,6 +82,7 @@ const PATCH_COLUMNS = {
   driverId: 'driver_id',
   vehicleId: 'vehicle_id',
   prices: 'prices',
+  resourceIds: 'resource_ids',
 } as const satisfies { readonly [K in keyof Required<DeparturePatch>]: string };
 
 const SEATS_VIOLATED = {
@@ -88,13 +100,17 @@ const INSUFFICIENT_SEATS = {
 const BOOKABLE_STATUSES: DepartureStatus[] = ['SCHEDULED', 'DELAYED'];
 const MAX_BOOKABLE = 500;
 
+/** The departure's own seats left, capped by its shared resources' (never below 0). */
+const seatsLeft = (own: number, shared: number | null | undefined) =>
+  shared === null || shared === undefined ? own : Math.max(0, Math.min(own, shared));
+
 function toDeparture(row: AvailabilityTableRow): Departure {
   return {
     id: row.id,
     tourId: row.tour_id,
     startsAt: toIso(row.starts_at),
     capacity: row.capacity,
-    seatsRemaining: row.capacity - row.booked_seats,
+    seatsRemaining: seatsLeft(row.capacity - row.booked_seats, row.shared_seats_left),
     bookedSeats: row.booked_seats,
     status: row.status,
     guideId: row.guide_id,
@@ -106,6 +122,7 @@ function toDeparture(row: AvailabilityTableRow): Departure {
     prices: row.prices,
     scheduleId: row.schedule_id,
     heldSeats: row.held_seats ?? 0,
+    resourceIds: row.resource_ids ?? [],
   };
 }
 
@@ -120,7 +137,7 @@ interface CalendarColumns {
   cutoffs: (number | null)[];
   statuses: DepartureStatus[];
   capacities: number[];
-  booked: number[];
+  left: number[];
   prices: (DeparturePrice[] | null)[];
 }
 
@@ -135,7 +152,7 @@ function toCalendarDepartures(row: CalendarColumns | undefined): CalendarDepartu
       startsAtMs: row.starts[i] as number,
       bookingCutoffAtMs: row.cutoffs[i] ?? null,
       capacity,
-      seatsRemaining: capacity - (row.booked[i] as number),
+      seatsRemaining: row.left[i] as number,
       prices: row.prices[i] ?? [],
     };
   });
@@ -174,7 +191,16 @@ function whereOpen(query: Knex.QueryBuilder, now: Date): Knex.QueryBuilder {
 /** A member is busy as guide or as driver; a vehicle as itself. */
 function assignedTo(query: Knex.QueryBuilder, resource: AssignedResource, prefix = ''): void {
   if ('vehicleId' in resource) {
-    query.where(`${prefix}vehicle_id`, resource.vehicleId);
+    // A vehicle is also a resource (0020): named by hand in resource_ids, it is taken too.
+    query.where((on) =>
+      on
+        .where(`${prefix}vehicle_id`, resource.vehicleId)
+        .orWhereRaw(`${prefix}resource_ids @> array[?]::text[]`, [resource.vehicleId]),
+    );
+    return;
+  }
+  if ('resourceId' in resource) {
+    query.whereRaw(`${prefix}resource_ids @> array[?]::text[]`, [resource.resourceId]);
     return;
   }
   query.where((who) =>
@@ -192,7 +218,7 @@ export async function lockDepartureIfFree(
   id: string,
 ): Promise<Departure | null> {
   const row = await db<AvailabilityTableRow>('availability')
-    .select('availability.*', db.raw(heldSeatsOf('availability')))
+    .select('availability.*', db.raw(heldSeatsOf('availability')), db.raw(sharedSeatsOf('availability')))
     .where({ workspace_id: workspaceId, id })
     .forNoKeyUpdate()
     .skipLocked()
@@ -203,8 +229,17 @@ export async function lockDepartureIfFree(
 export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStore {
   const departures = (q: Knex = db) => q<AvailabilityTableRow>('availability');
   /** A read of departures with their held seats. */
-  const read = (q: Knex = db) => departures(q).select('availability.*', q.raw(heldSeatsOf('availability')));
-  const withHeld = (q: Knex = db) => ['*', q.raw(heldSeatsOf('availability'))];
+  const read = (q: Knex = db) =>
+    departures(q).select(
+      'availability.*',
+      q.raw(heldSeatsOf('availability')),
+      q.raw(sharedSeatsOf('availability')),
+    );
+  const withHeld = (q: Knex = db) => ['*', q.raw(heldSeatsOf('availability')), q.raw(sharedSeatsOf('availability'))];
+  const findFullSharedResource = async (workspaceId: string, id: string): Promise<string | null> => {
+    const result = await db.raw('select travelops_shared_seats_full(?, ?) as full', [workspaceId, id]);
+    return (result as { rows: { full: string | null }[] }).rows[0]?.full ?? null;
+  };
 
   return {
     async insert(workspaceId: string, departure: NewDeparture): Promise<Departure> {
@@ -219,8 +254,9 @@ export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStor
           booking_cutoff_at: departure.bookingCutoffAt,
           prices: JSON.stringify(departure.prices ?? []) as unknown as DeparturePrice[],
           schedule_id: departure.scheduleId ?? null,
+          resource_ids: departure.resourceIds ?? [],
         })
-        .returning('*');
+        .returning(withHeld());
       return toDeparture(row as AvailabilityTableRow);
     },
 
@@ -242,6 +278,7 @@ export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStor
           const decision = decide(toDeparture(row));
           if (!decision.ok) return decision;
           const changes = jsonColumns(toColumns(decision.value, PATCH_COLUMNS), ['prices']);
+          // A seat write names no resource column, so the vehicle trigger (0020) stays off its path.
           if (Object.keys(changes).length === 0) return ok(toDeparture(row));
           const [updated] = await departures(trx)
             .where({ workspace_id: workspaceId, id })
@@ -281,7 +318,9 @@ export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStor
 
     async findForBooking(workspaceId: string, id: string): Promise<DepartureForBooking | null> {
       // One statement for the departure, its tour and the blackouts of its UTC day and a day either side.
-      const row: (AvailabilityTableRow & { tour: TourRow; blackouts: BlackoutDay[] }) | undefined =
+      const row:
+        | (AvailabilityTableRow & { tour: TourRow; blackouts: BlackoutDay[]; shared: SharedSeats | null })
+        | undefined =
         await prepared(db('availability as a'))
           .join('tours as t', (on) => on.on('t.workspace_id', 'a.workspace_id').andOn('t.id', 'a.tour_id'))
           .where({ 'a.workspace_id': workspaceId, 'a.id': id })
@@ -297,10 +336,23 @@ export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStor
                 and b.date between (a.starts_at at time zone 'UTC')::date - 1
                                and (a.starts_at at time zone 'UTC')::date + 1) as blackouts`,
             ),
+            // The tightest shared resource, in the same statement (nothing without resources).
+            db.raw(
+              `case when cardinality(a.resource_ids) > 0 then
+                 (select json_build_object('resourceId', s.resource_id, 'seatsLeft', s.seats_left)
+                    from travelops_shared_seats(a.workspace_id, a.id) s limit 1) end as shared`,
+            ),
           );
       if (!row) return null;
+      // The departure's own seats: the booking decides on its shared resource apart (resource_full).
       const { heldSeats: _, ...departure } = toDeparture(row);
-      return { departure, tour: toTour(row.tour), blackouts: row.blackouts, version: row.version };
+      return {
+        departure,
+        tour: toTour(row.tour),
+        blackouts: row.blackouts,
+        version: row.version,
+        sharedSeats: row.shared ?? null,
+      };
     },
 
     async takeSeatsAtCommit(workspaceId: string, id: string, count: number, version: number): Promise<void> {
@@ -326,11 +378,18 @@ export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStor
     ): Promise<Result<true, SeatRefusal>> {
       // The arithmetic and the check happen in the row, under its lock (waiting for a concurrent
       // writer re-evaluates the condition on its committed row); no error, so no savepoint.
-      const taken = await prepared(departures())
+      const taken: Pick<AvailabilityTableRow, 'resource_ids'>[] = await prepared(departures())
         .where({ workspace_id: workspaceId, id, version })
         .whereRaw('booked_seats + ? <= capacity', [count])
-        .update({ booked_seats: db.raw('booked_seats + ?', [count]), updated_at: db.fn.now() });
-      if (taken === 1) return ok(true);
+        .update({ booked_seats: db.raw('booked_seats + ?', [count]), updated_at: db.fn.now() })
+        .returning('resource_ids');
+      const [took] = taken;
+      if (took) {
+        if (took.resource_ids.length === 0) return ok(true);
+        // One statement more for a departure with resources: its shared ones, locked and checked.
+        const full = await findFullSharedResource(workspaceId, id);
+        return full ? fail({ reason: 'resource_full', resourceId: full }) : ok(true);
+      }
       // A statement of its own, so it sees what was committed while the update waited.
       const now = await departures()
         .where({ workspace_id: workspaceId, id })
@@ -393,15 +452,18 @@ export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStor
             db.raw('min(booking_cutoff_at) as booking_cutoff_at'),
             'status',
             'capacity',
-            'booked_seats',
+            db.raw(`least(capacity - booked_seats, greatest(0, shared_seats_left)) as seats_left`),
             db.raw(`nullif(prices, '[]'::jsonb) as prices`),
           )
-          .where({ workspace_id: workspaceId, tour_id: tourId })
+          .from(
+            db.raw(`(select availability.*, ${sharedSeatsOf('availability')} from availability
+                      where workspace_id = ? and tour_id = ?) as availability`, [workspaceId, tourId]),
+          )
           .where('starts_at', '>=', new Date(first))
           .where('starts_at', '<', new Date(last)),
         now,
       ).groupByRaw(
-        `width_bucket(starts_at, ?::timestamptz[]), status, capacity, booked_seats, nullif(prices, '[]'::jsonb)`,
+        `width_bucket(starts_at, ?::timestamptz[]), status, capacity, seats_left, nullif(prices, '[]'::jsonb)`,
         [bounds],
       );
       // Read row by row, the driver builds an object and parses two timestamps per row, and
@@ -414,7 +476,7 @@ export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStor
           db.raw(`json_agg(${ms('booking_cutoff_at')}) as cutoffs`),
           db.raw('json_agg(d.status) as statuses'),
           db.raw('json_agg(d.capacity) as capacities'),
-          db.raw('json_agg(d.booked_seats) as booked'),
+          db.raw('json_agg(d.seats_left) as left'),
           db.raw('json_agg(d.prices) as prices'),
         )
         .from(grouped.as('d'))) as CalendarColumns[];
@@ -428,14 +490,16 @@ export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStor
       end: Date,
       excludeId: string,
     ): Promise<Departure[]> {
+      // A resource's turnaround lengthens both departures: each keeps it busy that much longer.
+      const turnaround = 'turnaroundMinutes' in resource ? resource.turnaroundMinutes : 0;
       const query = db('availability as a')
         .join('tours as t', 't.id', 'a.tour_id')
         .where('a.workspace_id', workspaceId)
         .whereNot('a.id', excludeId)
         .whereNot('a.status', 'CANCELLED')
-        .where('a.starts_at', '<', end)
-        .whereRaw("a.starts_at + t.duration_minutes * interval '1 minute' > ?", [start])
-        .select('a.*', db.raw(heldSeatsOf('a')));
+        .where('a.starts_at', '<', new Date(end.getTime() + turnaround * 60_000))
+        .whereRaw("a.starts_at + (t.duration_minutes + ?) * interval '1 minute' > ?", [turnaround, start])
+        .select('a.*', db.raw(heldSeatsOf('a')), db.raw(sharedSeatsOf('a')));
       assignedTo(query, resource, 'a.');
       const rows: AvailabilityTableRow[] = await query.orderBy(['a.starts_at', 'a.id']);
       return rows.map(toDeparture);
@@ -448,5 +512,7 @@ export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStor
       assignedTo(query, resource);
       return (await query.first('id')) !== undefined;
     },
+
+    findFullSharedResource,
   };
 }

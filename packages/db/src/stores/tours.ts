@@ -3,6 +3,7 @@ import type {
   CancellationPolicy,
   NewTour,
   PublishedTour,
+  ResourceRequirement,
   TicketType,
   Tour,
   TourAddOn,
@@ -53,6 +54,7 @@ export interface TourRow {
   max_seats_per_public_booking: number;
   public_hold_minutes: number;
   reminder_hours_before: number | null;
+  resource_requirements: ResourceRequirement[];
   created_at: DbTimestamp;
   updated_at: DbTimestamp;
 }
@@ -75,9 +77,10 @@ const TOUR_COLUMNS = {
   maxSeatsPerPublicBooking: 'max_seats_per_public_booking',
   publicHoldMinutes: 'public_hold_minutes',
   reminderHoursBefore: 'reminder_hours_before',
+  resourceRequirements: 'resource_requirements',
 } as const satisfies { readonly [K in keyof Required<TourPatch>]: string };
 
-const JSON_COLUMNS = ['add_ons', 'ticket_types', 'cancellation_policy'];
+const JSON_COLUMNS = ['add_ons', 'ticket_types', 'cancellation_policy', 'resource_requirements'];
 
 const SLUG_TAKEN = {
   tours_workspace_slug_key: conflict('A tour with this slug already exists.', 'slug', 'already_exists'),
@@ -112,6 +115,8 @@ export function toTour(row: TourRow): Tour {
     maxSeatsPerPublicBooking: row.max_seats_per_public_booking,
     publicHoldMinutes: row.public_hold_minutes,
     reminderHoursBefore: row.reminder_hours_before,
+    // Absent only from a row read before migration 0020.
+    resourceRequirements: row.resource_requirements ?? [],
   };
 }
 

@@ -149,6 +149,7 @@ describe('checkSeats', () => {
     prices: [],
     scheduleId: null,
     heldSeats: 0,
+    resourceIds: [],
   };
   const issue = (r: ReturnType<typeof checkSeats>) =>
     r.ok ? 'ok' : `${r.error.code} ${r.error.details?.[0]?.issue}`;

@@ -29,6 +29,7 @@ export const aTour = (overrides: Partial<Tour> = {}): Tour => ({
   maxSeatsPerPublicBooking: 10,
   publicHoldMinutes: 15,
   reminderHoursBefore: null,
+  resourceRequirements: [],
   ...overrides,
 });
 
@@ -49,6 +50,7 @@ export const aDeparture = (overrides: Partial<Departure> = {}): Departure => ({
   prices: [],
   scheduleId: null,
   heldSeats: 0,
+  resourceIds: [],
   ...overrides,
 });
 
@@ -61,6 +63,7 @@ export const aRead = (
   tour: aTour(tour),
   blackouts: [],
   version,
+  sharedSeats: null,
 });
 
 export const aRequest = (overrides: Partial<BookingCreateInput> = {}): BookingCreateInput => ({

@@ -8,6 +8,7 @@ import {
   PageQuerySchema,
   text,
 } from '../shared/schemas.js';
+import { ResourceIdsInputSchema } from './resource-schemas.js';
 
 const SALES_STATUSES = ['AVAILABLE', 'LIMITED', 'SOLD_OUT', 'CLOSED'] as const;
 export type SalesStatus = (typeof SALES_STATUSES)[number];
@@ -51,6 +52,9 @@ export const AvailabilitySchema = v.object({
   // Additive field (sales status), computed when read: see `salesStatusOf`.
   /** What a buyer sees: AVAILABLE, LIMITED (few seats left), SOLD_OUT or CLOSED (not bookable). */
   salesStatus: SalesStatusSchema,
+  // Additive field (resources, docs/resources.md).
+  /** What it runs on; `seatsRemaining` is also capped by its SHARED_SEATS resources. */
+  resourceIds: v.array(v.string()),
 });
 /** A departure as the API answers it, `salesStatus` included. */
 export type DepartureView = v.InferOutput<typeof AvailabilitySchema>;
@@ -64,6 +68,8 @@ export const CreateAvailabilitySchema = v.strictObject({
   status: v.optional(v.picklist(['SCHEDULED', 'DELAYED'])),
   bookingCutoffAt: v.optional(v.nullable(DateTimeInputSchema)),
   prices: v.optional(DeparturePricesInputSchema),
+  /** The resources it runs on; without it, those the tour's `resourceRequirements` choose. */
+  resourceIds: v.optional(ResourceIdsInputSchema),
 });
 export type CreateDepartureInput = v.InferOutput<typeof CreateAvailabilitySchema>;
 
@@ -80,6 +86,8 @@ export const UpdateAvailabilitySchema = v.strictObject({
   vehicleId: v.optional(v.nullable(text(100))),
   /** Replaces the departure's price overrides. */
   prices: v.optional(DeparturePricesInputSchema),
+  /** Replaces the resources it runs on (its vehicle stays among them). */
+  resourceIds: v.optional(ResourceIdsInputSchema),
 });
 export type UpdateDepartureInput = v.InferOutput<typeof UpdateAvailabilitySchema>;
 

@@ -5,10 +5,11 @@ import { fail, ok, type Result } from '../shared/result.js';
 import type { CreateDepartureInput, DepartureView } from './availability-schemas.js';
 import { viewDeparture, viewDepartures } from './departure-views.js';
 import type { CatalogDeps, DepartureFilter } from './ports.js';
+import { chooseResources } from './resource-assignment.js';
 import { checkDeparturePrices } from './ticket-types.js';
 
 export async function createDeparture(
-  deps: CatalogDeps<'departures' | 'blackoutDates' | 'tours'>,
+  deps: CatalogDeps<'departures' | 'blackoutDates' | 'tours' | 'resources'>,
   workspaceId: string,
   input: CreateDepartureInput,
 ): Promise<Result<DepartureView>> {
@@ -23,14 +24,20 @@ export async function createDeparture(
   }
   const prices = checkDeparturePrices(tour, input.prices ?? []);
   if (!prices.ok) return prices;
+  const id = newId('availability');
+  const capacity = input.capacity ?? tour.capacity;
+  const slot = { id, startsAt, durationMinutes: tour.durationMinutes, capacity };
+  const resourceIds = await chooseResources(deps.uow.stores, workspaceId, tour, slot, input.resourceIds);
+  if (!resourceIds.ok) return resourceIds;
   const departure = await deps.uow.stores.departures.insert(workspaceId, {
-    id: newId('availability'),
+    id,
     tourId: tour.id,
     startsAt,
-    capacity: input.capacity ?? tour.capacity,
+    capacity,
     status: input.status ?? 'SCHEDULED',
     bookingCutoffAt,
     prices: prices.value,
+    resourceIds: resourceIds.value,
   });
   return ok(await viewDeparture(deps.uow.stores, workspaceId, departure, deps.clock.now(), tour));
 }

@@ -34,7 +34,12 @@ export type {
   DepartureForBooking,
   NewDeparture,
   NewSchedule,
+  NewResource,
   NewTour,
+  OversoldDeparture,
+  ResourcePatch,
+  ResourceStore,
+  SharedSeats,
   PublishedTour,
   ScheduleDeparture,
   SchedulePatch,
@@ -45,6 +50,24 @@ export type {
   VersionedPublishedTour,
 } from './ports.js';
 export { PublicDepartureSchema } from './public-departure.js';
+export {
+  chooseResources,
+  checkRequirements,
+  type DepartureSlot,
+  lockAndCheckResources,
+} from './resource-assignment.js';
+export { checkResourceFree, resourceFull, sharedSeatsRefusal } from './resource-rules.js';
+export {
+  CreateResourceSchema,
+  type CreateResourceInput,
+  ListResourcesQuerySchema,
+  type Resource,
+  type ResourceKind,
+  type ResourceRequirement,
+  ResourceSchema,
+  type UpdateResourceInput,
+  UpdateResourceSchema,
+} from './resource-schemas.js';
 export { PublicTourSchema } from './public-tour.js';
 export { bestSalesStatus } from './sales-status.js';
 export {

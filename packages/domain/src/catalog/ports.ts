@@ -9,6 +9,7 @@ import type {
   UpdateDepartureInput,
 } from './availability-schemas.js';
 import type { CalendarDeparture } from './calendar.js';
+import type { Resource, ResourceKind } from './resource-schemas.js';
 import type { BlackoutDay } from './departure-rules.js';
 import type { Schedule } from './schedule-schemas.js';
 import type { Tour } from './tour-schemas.js';
@@ -71,6 +72,8 @@ export interface NewDeparture {
   bookingCutoffAt: Date | null;
   prices?: DeparturePrice[];
   scheduleId?: string | null;
+  /** The resources it runs on (see `chooseResources`); none by default. */
+  resourceIds?: string[];
 }
 
 export interface DeparturePatch {
@@ -82,6 +85,7 @@ export interface DeparturePatch {
   driverId?: string | null;
   vehicleId?: string | null;
   prices?: DeparturePrice[];
+  resourceIds?: string[];
 }
 
 /**
@@ -94,6 +98,17 @@ export interface DepartureForBooking {
   tour: Tour;
   blackouts: BlackoutDay[];
   version: number;
+  /**
+   * The departure's tightest SHARED_SEATS resource as read: the seats left on it over the
+   * departures that overlap this one there; null when it has none.
+   */
+  sharedSeats: SharedSeats | null;
+}
+
+/** Seats left on a shared resource around one departure. */
+export interface SharedSeats {
+  resourceId: string;
+  seatsLeft: number;
 }
 
 /** Why `takeSeats` took nothing. */
@@ -101,10 +116,16 @@ export type SeatRefusal =
   /** The departure was edited or removed since that version, or seats came free since: decide again. */
   | { reason: 'stale' }
   /** Still at that version, with fewer seats left than asked. */
-  | { reason: 'sold_out'; seatsRemaining: number };
+  | { reason: 'sold_out'; seatsRemaining: number }
+  /** A SHARED_SEATS resource of the departure has too few seats left (docs/resources.md). */
+  | { reason: 'resource_full'; resourceId: string };
 
 /** A member (as guide or driver) or a vehicle: what a departure can be assigned. */
-export type AssignedResource = { memberId: string } | { vehicleId: string };
+export type AssignedResource =
+  | { memberId: string }
+  | { vehicleId: string }
+  /** A resource named in `resourceIds`; each side's interval is lengthened by its turnaround. */
+  | { resourceId: string; turnaroundMinutes: number };
 
 export interface DepartureFilter {
   from?: string;
@@ -192,6 +213,61 @@ export interface DepartureStore {
   ): Promise<Departure[]>;
   /** Whether any departure not yet COMPLETED or CANCELLED is assigned the resource. */
   hasOpenAssignments(workspaceId: string, resource: AssignedResource): Promise<boolean>;
+  /**
+   * Locks the departure's SHARED_SEATS resources (in id order, after the departure, as a
+   * booking does) and answers the first whose seats the departures overlapping this one on it
+   * exceed; null when none does. For a write that adds seats or moves them in time.
+   */
+  findFullSharedResource(workspaceId: string, id: string): Promise<string | null>;
+}
+
+export type NewResource = Omit<Resource, 'createdAt' | 'updatedAt'>;
+export type ResourcePatch = Partial<Omit<NewResource, 'id' | 'kind'>>;
+
+/** A departure on a resource that a smaller resource would leave oversold. */
+export interface OversoldDeparture {
+  id: string;
+  /** Seats booked on the departures overlapping it on the resource, its own included. */
+  seatsUsed: number;
+}
+
+export interface ResourceStore {
+  insert(workspaceId: string, resource: NewResource): Promise<Resource>;
+  findById(workspaceId: string, id: string): Promise<Resource | null>;
+  /** The workspace's resources among `ids` (in no order); unknown ids are left out. */
+  findByIds(workspaceId: string, ids: readonly string[]): Promise<Resource[]>;
+  /** Locks the resource row (FOR NO KEY UPDATE, as a booking's seat check does). */
+  lock(workspaceId: string, id: string): Promise<Resource | null>;
+  update(workspaceId: string, id: string, patch: ResourcePatch): Promise<Resource | null>;
+  /** Newest first. */
+  list(workspaceId: string, filter: { kind?: ResourceKind }, page: PageRequest): Promise<Page<Resource>>;
+  delete(workspaceId: string, id: string): Promise<boolean>;
+  /**
+   * The first (by name, then id) active resource of `kind` with at least `seats` seats that no
+   * departure (not cancelled, but `excludeId`) occupies over [start, start + minutes + its
+   * turnaround), the other's turnaround counted too; null when every one is taken.
+   */
+  findFree(
+    workspaceId: string,
+    want: {
+      kind: ResourceKind;
+      seats: number;
+      start: Date;
+      minutes: number;
+      /** Resources not to answer (already chosen, or taken meanwhile). */
+      excludeIds: readonly string[];
+      excludeId?: string;
+    },
+  ): Promise<Resource | null>;
+  /**
+   * Departures (not cancelled, not finished) on the resource whose overlapping departures on it
+   * would book more than `seats` with that `turnaroundMinutes`, by start.
+   */
+  findOversold(
+    workspaceId: string,
+    id: string,
+    limits: { seats: number; turnaroundMinutes: number },
+  ): Promise<OversoldDeparture[]>;
 }
 
 /** A future departure of a schedule, locked, and whether any booking names it. */
@@ -246,6 +322,7 @@ export interface CatalogStores {
   schedules: ScheduleStore;
   workspaces: WorkspaceStore;
   blackoutDates: BlackoutDateStore;
+  resources: ResourceStore;
 }
 
 /** What a catalog use case takes: a unit of work over the stores `K` it names, and the clock. */

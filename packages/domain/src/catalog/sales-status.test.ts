@@ -21,6 +21,7 @@ const departure = (overrides: Partial<Departure> = {}): Departure => ({
   prices: [],
   scheduleId: null,
   heldSeats: 0,
+  resourceIds: [],
   ...overrides,
 });
 

@@ -13,15 +13,22 @@ export const ascending = (times: readonly string[]): string[] => [...times].sort
 export const seatsOf = (schedule: Pick<Schedule, 'capacity'>, tour: Pick<Tour, 'capacity'>): number =>
   schedule.capacity ?? tour.capacity;
 
-/** Inserts a SCHEDULED departure of the schedule at each start; returns how many were made. */
+/**
+ * Inserts a SCHEDULED departure of the schedule at each start, on the resources the tour's
+ * requirements name (docs/resources.md: requirements by kind are chosen for departures made
+ * one by one); returns how many were made.
+ */
 export function generateDepartures(
   schedules: ScheduleStore,
   workspaceId: string,
-  tour: Pick<Tour, 'id' | 'capacity'>,
+  tour: Pick<Tour, 'id' | 'capacity' | 'resourceRequirements'>,
   schedule: Pick<Schedule, 'id' | 'capacity'>,
   starts: readonly Date[],
 ): Promise<number> {
   const capacity = seatsOf(schedule, tour);
+  const resourceIds = [
+    ...new Set(tour.resourceRequirements.flatMap((r) => ('resourceId' in r ? [r.resourceId] : []))),
+  ];
   const departures = starts.map(
     (startsAt): NewDeparture => ({
       id: newId('availability'),
@@ -31,6 +38,7 @@ export function generateDepartures(
       status: 'SCHEDULED',
       bookingCutoffAt: null,
       scheduleId: schedule.id,
+      resourceIds,
     }),
   );
   return schedules.insertDepartures(workspaceId, tour.id, departures);

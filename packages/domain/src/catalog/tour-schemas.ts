@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ResourceRequirementSchema, ResourceRequirementsInputSchema } from './resource-schemas.js';
 import { AGE_BANDS } from '../shared/enums.js';
 import {
   AmountSchema,
@@ -158,6 +159,9 @@ export const TourSchema = v.object({
   publicHoldMinutes: v.number(),
   /** Guests of a CONFIRMED booking are e-mailed a reminder this many hours before the start; null: none. */
   reminderHoursBefore: v.nullable(v.number()),
+  // Additive field (resources, docs/resources.md).
+  /** What each departure runs on, assigned when one is created or scheduled. */
+  resourceRequirements: v.array(ResourceRequirementSchema),
 });
 export type Tour = v.InferOutput<typeof TourSchema>;
 
@@ -187,6 +191,7 @@ export const CreateTourSchema = v.strictObject({
   maxSeatsPerPublicBooking: v.optional(maxSeatsPerPublicBooking),
   publicHoldMinutes: v.optional(publicHoldMinutes),
   reminderHoursBefore: v.optional(reminderHoursBefore),
+  resourceRequirements: v.optional(ResourceRequirementsInputSchema),
 });
 export type CreateTourInput = v.InferOutput<typeof CreateTourSchema>;
 
@@ -208,5 +213,6 @@ export const UpdateTourSchema = v.strictObject({
   maxSeatsPerPublicBooking: v.optional(maxSeatsPerPublicBooking),
   publicHoldMinutes: v.optional(publicHoldMinutes),
   reminderHoursBefore: v.optional(reminderHoursBefore),
+  resourceRequirements: v.optional(ResourceRequirementsInputSchema),
 });
 export type UpdateTourInput = v.InferOutput<typeof UpdateTourSchema>;

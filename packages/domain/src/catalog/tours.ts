@@ -3,6 +3,7 @@ import { newId, randomBase62 } from '../shared/ids.js';
 import type { PageRequest } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { CatalogDeps, TourPatch } from './ports.js';
+import { checkRequirements } from './resource-assignment.js';
 import { mergeTicketTypes } from './ticket-types.js';
 import {
   type CancellationPolicy,
@@ -37,7 +38,7 @@ const toPolicy = (input: CancellationPolicyInput): CancellationPolicy => ({
 });
 
 export async function createTour(
-  deps: CatalogDeps<'tours'>,
+  deps: CatalogDeps<'tours' | 'resources'>,
   workspaceId: string,
   input: CreateTourInput,
 ): Promise<Result<Tour>> {
@@ -65,7 +66,10 @@ export async function createTour(
     publicHoldMinutes: input.publicHoldMinutes ?? DEFAULT_PUBLIC_HOLD_MINUTES,
     reminderHoursBefore:
       input.reminderHoursBefore === undefined ? DEFAULT_REMINDER_HOURS_BEFORE : input.reminderHoursBefore,
+    resourceRequirements: input.resourceRequirements ?? [],
   };
+  const known = await checkRequirements(deps.uow.stores, workspaceId, tour.resourceRequirements);
+  if (!known.ok) return known;
   const created = await deps.uow.stores.tours.insert(workspaceId, tour);
   // A derived slug that is taken gets a short random suffix; a chosen one is the client's to fix.
   if (!created.ok && input.slug === undefined && created.error.code === 'CONFLICT') {
@@ -87,7 +91,7 @@ export async function getTour(
 }
 
 export async function updateTour(
-  deps: CatalogDeps<'tours'>,
+  deps: CatalogDeps<'tours' | 'resources'>,
   workspaceId: string,
   id: string,
   input: UpdateTourInput,
@@ -95,6 +99,10 @@ export async function updateTour(
   const { ticketTypes: ticketInputs, cancellationPolicy, ...rest } = input;
   const patch: TourPatch = { ...rest };
   if (cancellationPolicy) patch.cancellationPolicy = toPolicy(cancellationPolicy);
+  if (rest.resourceRequirements) {
+    const known = await checkRequirements(deps.uow.stores, workspaceId, rest.resourceRequirements);
+    if (!known.ok) return known;
+  }
   if (ticketInputs) {
     const current = await deps.uow.stores.tours.findById(workspaceId, id);
     if (!current) return fail(notFound('tour'));

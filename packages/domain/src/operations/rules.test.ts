@@ -29,6 +29,7 @@ const departure: Departure = {
   prices: [],
   scheduleId: null,
   heldSeats: 0,
+  resourceIds: [],
 };
 
 describe('blackout dates in the bookable rule', () => {

@@ -14,6 +14,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export interface ErrorDetail {
   field: string;
   issue: string;
+  /** The resource a `resource_full` refusal is about (docs/resources.md). */
+  resourceId?: string;
+  /** The departures a `below_sold` or `resource_in_use` refusal is about. */
+  availabilityIds?: string[];
 }
 
 export interface DomainError {

@@ -5,7 +5,18 @@ import { statusForCode } from '../errors.js';
 export const ErrorSchema = v.object({
   code: v.picklist(ERROR_CODES),
   message: v.string(),
-  details: v.optional(v.array(v.object({ field: v.string(), issue: v.string() }))),
+  details: v.optional(
+    v.array(
+      v.object({
+        field: v.string(),
+        issue: v.string(),
+        /** `resource_full`: the shared resource that has no seats left (docs/resources.md). */
+        resourceId: v.optional(v.string()),
+        /** `below_sold`, `resource_in_use`: the departures concerned. */
+        availabilityIds: v.optional(v.array(v.string())),
+      }),
+    ),
+  ),
   requestId: v.optional(v.string()),
 });
 

@@ -1,5 +1,5 @@
-import type { DepartureForBooking } from '../../catalog/index.js';
-import { ok, type Result } from '../../shared/result.js';
+import { type DepartureForBooking, sharedSeatsRefusal } from '../../catalog/index.js';
+import { fail, ok, type Result } from '../../shared/result.js';
 import { type PricedSeat, priceSeats } from '../pricing.js';
 import { checkSeats, priceBooking } from '../rules.js';
 import type { BookingAddOn, BookingCreateInput } from '../schemas.js';
@@ -25,7 +25,11 @@ export function decideSale(
     input.addOns ?? [],
   );
   if (!price.ok) return price;
-  const room = checkSeats(read.departure, input.participants.length, now, read.blackouts, read.tour.timeZone);
+  const count = input.participants.length;
+  const room = checkSeats(read.departure, count, now, read.blackouts, read.tour.timeZone);
+  // A shared resource tighter than the departure refuses instead, naming itself (decisions §10).
+  const shared = sharedSeatsRefusal(read.sharedSeats, count, read.departure.seatsRemaining);
+  if (shared && (room.ok || room.error.code === 'CONFLICT')) return fail(shared);
   if (!room.ok) return room;
   return ok({ seats: seats.value, ...price.value });
 }

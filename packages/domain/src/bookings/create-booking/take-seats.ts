@@ -1,4 +1,4 @@
-import type { DepartureForBooking, SeatRefusal } from '../../catalog/index.js';
+import { type DepartureForBooking, resourceFull, type SeatRefusal } from '../../catalog/index.js';
 import { conflict, type DomainError } from '../../shared/errors.js';
 import { fail, ok, type Result } from '../../shared/result.js';
 import type { BookingChannelPolicy } from '../channel-policy.js';
@@ -22,6 +22,7 @@ export async function seatRefusal(
   refused: SeatRefusal,
 ): Promise<DomainError> {
   if (refused.reason === 'stale') return DECIDE_AGAIN;
+  if (refused.reason === 'resource_full') return resourceFull({ resourceId: refused.resourceId, seatsLeft: 0 });
   // Stale holds never cause a 409: the next run finds it full as read and releases them first.
   if (await hasExpiredHolds(stores, now, workspaceId, availabilityId)) return DECIDE_AGAIN;
   return soldOut(refused);

@@ -1,3 +1,4 @@
+import { resourceFull } from '../../catalog/index.js';
 import { fail, ok, type Result } from '../../shared/result.js';
 import type { BookingRecord, BookingStores } from '../ports.js';
 import { soldOut } from '../rules.js';
@@ -33,6 +34,11 @@ export async function moveSeats(
   if (delta !== 0) {
     const reserved = await stores.departures.adjustBookedSeats(workspaceId, plan.target.id, delta);
     if (!reserved.ok) return fail(soldOut(plan.target));
+    // Seats added on a departure with resources: its shared ones are checked under their locks.
+    if (delta > 0 && reserved.value.resourceIds.length > 0) {
+      const full = await stores.departures.findFullSharedResource(workspaceId, plan.target.id);
+      if (full) return fail(resourceFull({ resourceId: full, seatsLeft: 0 }));
+    }
   }
   return ok(true);
 }
