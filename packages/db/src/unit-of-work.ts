@@ -23,6 +23,7 @@ import { createOutboxStore } from './stores/outbox.js';
 import { createPaymentStore } from './stores/payments.js';
 import { createProviderEventStore } from './stores/provider-events.js';
 import { createResellerBookingStore } from './stores/reseller-bookings.js';
+import { createResourceStore } from './stores/resources.js';
 import { createScheduleStore } from './stores/schedules.js';
 import { createSessionStore } from './stores/sessions.js';
 import { createTourStore } from './stores/tours.js';
@@ -64,6 +65,7 @@ const FACTORIES = {
   guides: createGuideStore,
   timeOff: createTimeOffStore,
   vehicles: createVehicleStore,
+  resources: createResourceStore,
   vendors: createVendorStore,
   incidents: createIncidentStore,
   itineraries: createItineraryStore,

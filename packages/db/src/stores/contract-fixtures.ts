@@ -66,6 +66,7 @@ export const tourFields = (slug: string, overrides: Partial<NewTour> = {}): NewT
   maxSeatsPerPublicBooking: 10,
   publicHoldMinutes: 15,
   reminderHoursBefore: 24,
+  resourceRequirements: [],
   ...overrides,
 });
 

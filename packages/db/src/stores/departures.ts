@@ -513,6 +513,15 @@ export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStor
       return (await query.first('id')) !== undefined;
     },
 
+    async listOpenAssignments(workspaceId: string, resource: AssignedResource): Promise<string[]> {
+      const query = departures()
+        .where({ workspace_id: workspaceId })
+        .whereNotIn('status', ['COMPLETED', 'CANCELLED']);
+      assignedTo(query, resource);
+      const rows = await query.orderBy(['starts_at', 'id']).limit(20).select('id');
+      return rows.map((row) => row.id);
+    },
+
     findFullSharedResource,
   };
 }

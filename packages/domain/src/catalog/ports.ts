@@ -213,6 +213,8 @@ export interface DepartureStore {
   ): Promise<Departure[]>;
   /** Whether any departure not yet COMPLETED or CANCELLED is assigned the resource. */
   hasOpenAssignments(workspaceId: string, resource: AssignedResource): Promise<boolean>;
+  /** Ids of the first 20 departures (by start) not yet COMPLETED or CANCELLED assigned the resource. */
+  listOpenAssignments(workspaceId: string, resource: AssignedResource): Promise<string[]>;
   /**
    * Locks the departure's SHARED_SEATS resources (in id order, after the departure, as a
    * booking does) and answers the first whose seats the departures overlapping this one on it

@@ -1,5 +1,10 @@
 import type { DeparturePatch, DepartureView, UpdateDepartureInput } from '../catalog/index.js';
-import { checkDeparturePrices, decideDeparturePatch, viewDeparture } from '../catalog/index.js';
+import {
+  checkDeparturePrices,
+  decideDeparturePatch,
+  lockAndCheckResources,
+  viewDeparture,
+} from '../catalog/index.js';
 import { notFound, unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { OperationsDeps } from './ports.js';
@@ -20,6 +25,7 @@ function toPatch(input: UpdateDepartureInput): DeparturePatch {
     ...(input.driverId !== undefined && { driverId: input.driverId }),
     ...(input.vehicleId !== undefined && { vehicleId: input.vehicleId }),
     ...(input.prices !== undefined && { prices: input.prices }),
+    ...(input.resourceIds !== undefined && { resourceIds: input.resourceIds }),
   };
 }
 
@@ -32,7 +38,7 @@ function toPatch(input: UpdateDepartureInput): DeparturePatch {
  */
 export function updateDeparture(
   deps: OperationsDeps<
-    'departures' | 'blackoutDates' | 'guides' | 'members' | 'timeOff' | 'tours' | 'vehicles'
+    'departures' | 'blackoutDates' | 'guides' | 'members' | 'timeOff' | 'tours' | 'vehicles' | 'resources'
   >,
   workspaceId: string,
   id: string,
@@ -109,10 +115,29 @@ export function updateDeparture(
       const fits = checkVehicleFits(vehicle, capacity, busy);
       if (!fits.ok) return fits;
     }
+    // Resources after the departure's lock, in id order: the order a booking takes them in.
+    const resourceIds = (patch.resourceIds ?? current.resourceIds).filter((r) => r !== vehicleId);
+    const resourcesMove = patch.resourceIds !== undefined || patch.startsAt !== undefined;
+    if (active && resourcesMove) {
+      const slot = { id, startsAt: interval.start, durationMinutes: tour.durationMinutes, capacity };
+      const checked = await lockAndCheckResources(stores, workspaceId, resourceIds, slot);
+      if (!checked.ok) return checked;
+    }
     const updated = await stores.departures.updateWith(workspaceId, id, (locked) =>
       decideDeparturePatch(locked, patch),
     );
     if (!updated.ok) return updated;
+    // Seats sold here must fit the shared resources where the departure now is.
+    if (active && resourcesMove && updated.value.resourceIds.length > 0) {
+      const full = await stores.departures.findFullSharedResource(workspaceId, id);
+      if (full) {
+        return fail({
+          code: 'UNPROCESSABLE',
+          message: `The resource ${full} has too few seats left for the seats sold on this departure.`,
+          details: [{ field: 'resourceIds', issue: 'resource_full', resourceId: full }],
+        });
+      }
+    }
     return ok(await viewDeparture(stores, workspaceId, updated.value, deps.clock.now(), tour));
   });
 }

@@ -13,6 +13,7 @@ export {
   updateVehicle,
   updateVendor,
 } from './fleet.js';
+export { createResource, deleteResource, getResource, listResources, updateResource } from './resources.js';
 export { createGuide, createTimeOff, deleteTimeOff, listGuides, listTimeOff, updateGuide } from './guides.js';
 export {
   addItineraryItem,

@@ -1,6 +1,6 @@
 import type { MemberStore } from '../access/index.js';
 import type { BookingStore } from '../bookings/index.js';
-import type { DepartureStore, TourStore } from '../catalog/index.js';
+import type { DepartureStore, ResourceStore, TourStore } from '../catalog/index.js';
 import type { CustomerStore } from '../crm/index.js';
 import type { OutboxStore } from '../events/index.js';
 import type { Clock, DateRange, Page, PageRequest, UnitOfWork } from '../shared/ports.js';
@@ -146,6 +146,7 @@ export interface OperationsStores {
   guides: GuideStore;
   timeOff: TimeOffStore;
   vehicles: VehicleStore;
+  resources: ResourceStore;
   vendors: VendorStore;
   incidents: IncidentStore;
   itineraries: ItineraryStore;

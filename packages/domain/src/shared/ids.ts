@@ -28,6 +28,7 @@ export const ID_PREFIXES = {
   itineraryItem: 'iti',
   ticketType: 'tt',
   schedule: 'sch',
+  resource: 'res',
   guestEmail: 'eml',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -27,6 +27,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Blackout dates': 'Days on which no departure is bookable, workspace-wide or for one tour.',
   Guides: 'Workspace members who guide: profiles and time off.',
   Vehicles: 'The fleet departures are assigned to.',
+  Resources:
+    'What departures run on (boats, buses, rooms, equipment): an EXCLUSIVE one serves one departure at a time; a SHARED_SEATS one caps the seats sold over the departures that overlap on it.',
   Vendors: 'Suppliers: transport, accommodation, food, activities.',
   Incidents: 'What went wrong on a departure or booking, and its follow-up.',
   Itineraries: 'Multi-day trip plans for a customer, shared through a public link.',

@@ -17,6 +17,7 @@ import { manifestRoutes } from './manifest.js';
 import { memberRoutes } from './members.js';
 import { publicRoutes } from './public.js';
 import { publicBookingRoutes } from './public-bookings.js';
+import { resourceRoutes } from './resources.js';
 import { scheduleRoutes } from './schedules.js';
 import { tourRoutes } from './tours.js';
 import { webhookRoutes } from './webhooks.js';
@@ -39,6 +40,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...blackoutDateRoutes,
   ...guideRoutes,
   ...vehicleRoutes,
+  ...resourceRoutes,
   ...vendorRoutes,
   ...incidentRoutes,
   ...itineraryRoutes,

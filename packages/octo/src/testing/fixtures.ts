@@ -61,6 +61,7 @@ export const tour = (overrides: Partial<Tour> = {}): Tour => ({
   maxSeatsPerPublicBooking: 10,
   publicHoldMinutes: 15,
   reminderHoursBefore: 24,
+  resourceRequirements: [],
   ...overrides,
 });
 
@@ -82,6 +83,7 @@ export const departure = (overrides: Partial<DepartureView> = {}): DepartureView
   scheduleId: null,
   heldSeats: 0,
   salesStatus: 'AVAILABLE',
+  resourceIds: [],
   ...overrides,
 });
 
