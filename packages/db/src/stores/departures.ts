@@ -235,7 +235,11 @@ export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStor
       q.raw(heldSeatsOf('availability')),
       q.raw(sharedSeatsOf('availability')),
     );
-  const withHeld = (q: Knex = db) => ['*', q.raw(heldSeatsOf('availability')), q.raw(sharedSeatsOf('availability'))];
+  const withHeld = (q: Knex = db) => [
+    '*',
+    q.raw(heldSeatsOf('availability')),
+    q.raw(sharedSeatsOf('availability')),
+  ];
   const findFullSharedResource = async (workspaceId: string, id: string): Promise<string | null> => {
     const result = await db.raw('select travelops_shared_seats_full(?, ?) as full', [workspaceId, id]);
     return (result as { rows: { full: string | null }[] }).rows[0]?.full ?? null;
@@ -320,29 +324,28 @@ export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStor
       // One statement for the departure, its tour and the blackouts of its UTC day and a day either side.
       const row:
         | (AvailabilityTableRow & { tour: TourRow; blackouts: BlackoutDay[]; shared: SharedSeats | null })
-        | undefined =
-        await prepared(db('availability as a'))
-          .join('tours as t', (on) => on.on('t.workspace_id', 'a.workspace_id').andOn('t.id', 'a.tour_id'))
-          .where({ 'a.workspace_id': workspaceId, 'a.id': id })
-          .first(
-            'a.*',
-            db.raw('to_jsonb(t) as tour'),
-            db.raw(
-              `(select coalesce(jsonb_agg(jsonb_build_object('date', b.date::text, 'tourId', b.tour_id)
+        | undefined = await prepared(db('availability as a'))
+        .join('tours as t', (on) => on.on('t.workspace_id', 'a.workspace_id').andOn('t.id', 'a.tour_id'))
+        .where({ 'a.workspace_id': workspaceId, 'a.id': id })
+        .first(
+          'a.*',
+          db.raw('to_jsonb(t) as tour'),
+          db.raw(
+            `(select coalesce(jsonb_agg(jsonb_build_object('date', b.date::text, 'tourId', b.tour_id)
                                         order by b.date, b.id), '[]')
               from blackout_dates b
               where b.workspace_id = a.workspace_id
                 and (b.tour_id is null or b.tour_id = a.tour_id)
                 and b.date between (a.starts_at at time zone 'UTC')::date - 1
                                and (a.starts_at at time zone 'UTC')::date + 1) as blackouts`,
-            ),
-            // The tightest shared resource, in the same statement (nothing without resources).
-            db.raw(
-              `case when cardinality(a.resource_ids) > 0 then
+          ),
+          // The tightest shared resource, in the same statement (nothing without resources).
+          db.raw(
+            `case when cardinality(a.resource_ids) > 0 then
                  (select json_build_object('resourceId', s.resource_id, 'seatsLeft', s.seats_left)
                     from travelops_shared_seats(a.workspace_id, a.id) s limit 1) end as shared`,
-            ),
-          );
+          ),
+        );
       if (!row) return null;
       // The departure's own seats: the booking decides on its shared resource apart (resource_full).
       const { heldSeats: _, ...departure } = toDeparture(row);
@@ -456,8 +459,11 @@ export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStor
             db.raw(`nullif(prices, '[]'::jsonb) as prices`),
           )
           .from(
-            db.raw(`(select availability.*, ${sharedSeatsOf('availability')} from availability
-                      where workspace_id = ? and tour_id = ?) as availability`, [workspaceId, tourId]),
+            db.raw(
+              `(select availability.*, ${sharedSeatsOf('availability')} from availability
+                      where workspace_id = ? and tour_id = ?) as availability`,
+              [workspaceId, tourId],
+            ),
           )
           .where('starts_at', '>=', new Date(first))
           .where('starts_at', '<', new Date(last)),

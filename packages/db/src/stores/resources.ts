@@ -114,12 +114,16 @@ export function createResourceStore(db: Knex | Knex.Transaction): ResourceStore 
         .whereNotExists((busy) =>
           busy
             .from('availability as p')
-            .join('tours as pt', (on) => on.on('pt.workspace_id', 'p.workspace_id').andOn('pt.id', 'p.tour_id'))
+            .join('tours as pt', (on) =>
+              on.on('pt.workspace_id', 'p.workspace_id').andOn('pt.id', 'p.tour_id'),
+            )
             .whereRaw('p.resource_ids @> array[resources.id]::text[]')
             .where('p.workspace_id', workspaceId)
             .whereNot('p.status', 'CANCELLED')
             .whereNot('p.id', want.excludeId ?? '')
-            .whereRaw("p.starts_at < ?::timestamptz + make_interval(mins => resources.turnaround_minutes)", [end])
+            .whereRaw('p.starts_at < ?::timestamptz + make_interval(mins => resources.turnaround_minutes)', [
+              end,
+            ])
             .whereRaw(
               'p.starts_at + make_interval(mins => pt.duration_minutes + resources.turnaround_minutes) > ?',
               [want.start],

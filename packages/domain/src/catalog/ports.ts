@@ -9,8 +9,8 @@ import type {
   UpdateDepartureInput,
 } from './availability-schemas.js';
 import type { CalendarDeparture } from './calendar.js';
-import type { Resource, ResourceKind } from './resource-schemas.js';
 import type { BlackoutDay } from './departure-rules.js';
+import type { Resource, ResourceKind } from './resource-schemas.js';
 import type { Schedule } from './schedule-schemas.js';
 import type { Tour } from './tour-schemas.js';
 

@@ -135,6 +135,10 @@ async function pickFree(
     skip.add(candidate.id);
   }
   return fail(
-    unprocessable(`No free ${kind} resource seats ${slot.capacity} at that time.`, 'resourceRequirements', 'no_free_resource'),
+    unprocessable(
+      `No free ${kind} resource seats ${slot.capacity} at that time.`,
+      'resourceRequirements',
+      'no_free_resource',
+    ),
   );
 }

@@ -15,9 +15,7 @@ export function checkResourceFree(
   field = 'resourceIds',
 ): Result<true> {
   if (!resource.active) {
-    return fail(
-      unprocessable(`The resource ${resource.name} is not active.`, field, 'resource_unavailable'),
-    );
+    return fail(unprocessable(`The resource ${resource.name} is not active.`, field, 'resource_unavailable'));
   }
   const other = busy[0];
   if (resource.sharing === 'EXCLUSIVE' && other) {

@@ -66,10 +66,7 @@ export const ResourceRequirementSchema = v.union([
 ]);
 export type ResourceRequirement = v.InferOutput<typeof ResourceRequirementSchema>;
 
-export const ResourceRequirementsInputSchema = v.pipe(
-  v.array(ResourceRequirementSchema),
-  v.maxLength(10),
-);
+export const ResourceRequirementsInputSchema = v.pipe(v.array(ResourceRequirementSchema), v.maxLength(10));
 
 /** A departure's resources, by hand: unique ids of this workspace's resources. */
 export const ResourceIdsInputSchema = v.pipe(

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { ResourceRequirementSchema, ResourceRequirementsInputSchema } from './resource-schemas.js';
 import { AGE_BANDS } from '../shared/enums.js';
 import {
   AmountSchema,
@@ -9,6 +8,7 @@ import {
   SlugSchema,
   text,
 } from '../shared/schemas.js';
+import { ResourceRequirementSchema, ResourceRequirementsInputSchema } from './resource-schemas.js';
 
 const capacity = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000));
 const durationMinutes = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60 * 24 * 60));

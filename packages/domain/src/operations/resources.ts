@@ -71,7 +71,9 @@ export function updateResource(
     if (!current) return fail(notFound('resource'));
     const next = { ...current, ...input } as Resource & ResourcePatch;
     if (next.sharing === 'SHARED_SEATS' && next.seats === null) {
-      return fail(unprocessable('A resource that shares its seats needs seats.', 'seats', 'required_for_shared_seats'));
+      return fail(
+        unprocessable('A resource that shares its seats needs seats.', 'seats', 'required_for_shared_seats'),
+      );
     }
     if (next.sharing === 'SHARED_SEATS' && next.seats !== null) {
       const oversold = await stores.resources.findOversold(workspaceId, id, {
@@ -100,7 +102,10 @@ export function deleteResource(
   return deps.uow.transaction(async ({ stores }) => {
     if (isVehicleResource(id)) return fail(VEHICLE_RESOURCE);
     if (!(await stores.resources.lock(workspaceId, id))) return fail(notFound('resource'));
-    const open = await stores.departures.listOpenAssignments(workspaceId, { resourceId: id, turnaroundMinutes: 0 });
+    const open = await stores.departures.listOpenAssignments(workspaceId, {
+      resourceId: id,
+      turnaroundMinutes: 0,
+    });
     if (open.length > 0) {
       return fail({
         code: 'UNPROCESSABLE',

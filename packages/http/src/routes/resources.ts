@@ -28,7 +28,8 @@ export const resourceRoutes = [
     method: 'get',
     path: '/workspaces/{workspaceId}/resources',
     summary: 'List resources, newest first',
-    description: 'Added beyond the spec. Vehicles are resources too (kind VEHICLE, EXCLUSIVE, under their ids).',
+    description:
+      'Added beyond the spec. Vehicles are resources too (kind VEHICLE, EXCLUSIVE, under their ids).',
     tags: ['Resources'],
     access: read,
     params: WorkspaceParams,

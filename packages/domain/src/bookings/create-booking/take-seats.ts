@@ -22,7 +22,8 @@ export async function seatRefusal(
   refused: SeatRefusal,
 ): Promise<DomainError> {
   if (refused.reason === 'stale') return DECIDE_AGAIN;
-  if (refused.reason === 'resource_full') return resourceFull({ resourceId: refused.resourceId, seatsLeft: 0 });
+  if (refused.reason === 'resource_full')
+    return resourceFull({ resourceId: refused.resourceId, seatsLeft: 0 });
   // Stale holds never cause a 409: the next run finds it full as read and releases them first.
   if (await hasExpiredHolds(stores, now, workspaceId, availabilityId)) return DECIDE_AGAIN;
   return soldOut(refused);

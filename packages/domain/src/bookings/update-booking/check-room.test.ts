@@ -12,6 +12,10 @@ describe('roomFor', () => {
   ])('%s', (_case, moving, seatsRemaining) => {
     expect(roomFor(booking, { target, moving }).seatsRemaining).toBe(seatsRemaining);
   });
+  it('on a departure with resources, its own seats: the shared ones are checked when the seats move', () => {
+    const shared = aDeparture({ capacity: 10, bookedSeats: 4, seatsRemaining: 1, resourceIds: ['res_1'] });
+    expect(roomFor(booking, { target: shared, moving: true }).seatsRemaining).toBe(6);
+  });
 });
 
 describe('checkRoom', () => {

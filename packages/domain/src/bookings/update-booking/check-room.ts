@@ -5,13 +5,19 @@ import type { BookingRecord, BookingStores } from '../ports.js';
 import { checkSeats } from '../rules.js';
 import type { ChangePlan } from './plan-change.js';
 
-/** The target as the seat rule sees it for this booking: seats it already holds there count as free. */
+/**
+ * The target as the seat rule sees it for this booking: seats it already holds there count as
+ * free. On a departure with resources, its own seats only: its shared resources are checked
+ * under their locks when the seats move (`moveSeats`), and a refusal names the resource.
+ */
 export function roomFor(
   booking: Pick<BookingRecord, 'participantCount'>,
   plan: Pick<ChangePlan, 'target' | 'moving'>,
 ): Departure {
   const own = plan.moving ? 0 : booking.participantCount;
-  return { ...plan.target, seatsRemaining: plan.target.seatsRemaining + own };
+  const { target } = plan;
+  const left = target.resourceIds.length > 0 ? target.capacity - target.bookedSeats : target.seatsRemaining;
+  return { ...target, seatsRemaining: left + own };
 }
 
 /** A change that takes seats checks the target's room, its bookability and blackouts (tour's time zone). */

@@ -35,7 +35,7 @@ export async function moveSeats(
     const reserved = await stores.departures.adjustBookedSeats(workspaceId, plan.target.id, delta);
     if (!reserved.ok) return fail(soldOut(plan.target));
     // Seats added on a departure with resources: its shared ones are checked under their locks.
-    if (delta > 0 && reserved.value.resourceIds.length > 0) {
+    if (delta > 0 && plan.target.resourceIds.length > 0) {
       const full = await stores.departures.findFullSharedResource(workspaceId, plan.target.id);
       if (full) return fail(resourceFull({ resourceId: full, seatsLeft: 0 }));
     }
