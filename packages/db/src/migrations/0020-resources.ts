@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { runEach } from './run-each.js';
 
 // Shared resources (issue 27, docs/resources.md): what a departure runs on. A departure names
 // its resources in `resource_ids`; a SHARED_SEATS resource caps the seats sold over every
@@ -7,8 +8,8 @@ import type { Knex } from 'knex';
 // them in the same call, so a booking with one resource costs no extra statement.
 // Existing vehicles become resources of kind VEHICLE, EXCLUSIVE, under their own ids, and
 // triggers keep them so: `/vehicles` and `vehicleId` answer exactly as before.
-const UP = `
-create table resources (
+const UP: readonly string[] = [
+  `create table resources (
   id text collate "C" primary key,
   workspace_id text collate "C" not null references workspaces (id),
   kind text not null,
@@ -24,19 +25,16 @@ create table resources (
   constraint resources_seats_check check (seats is null or seats > 0),
   constraint resources_shared_seats_check check (sharing <> 'SHARED_SEATS' or seats is not null),
   constraint resources_turnaround_check check (turnaround_minutes >= 0)
-);
-create index resources_workspace_created_idx on resources (workspace_id, created_at desc, id desc);
-
-alter table availability add column resource_ids text[] collate "C" not null default '{}';
-create index availability_resource_ids_idx on availability using gin (resource_ids);
-alter table tours add column resource_requirements jsonb not null default '[]';
-
-insert into resources (id, workspace_id, kind, name, seats, sharing, active, created_at, updated_at)
+)`,
+  `create index resources_workspace_created_idx on resources (workspace_id, created_at desc, id desc)`,
+  `alter table availability add column resource_ids text[] collate "C" not null default '{}'`,
+  `create index availability_resource_ids_idx on availability using gin (resource_ids)`,
+  `alter table tours add column resource_requirements jsonb not null default '[]'`,
+  `insert into resources (id, workspace_id, kind, name, seats, sharing, active, created_at, updated_at)
   select id, workspace_id, 'VEHICLE', name, seats, 'EXCLUSIVE', status = 'ACTIVE', created_at, updated_at
-    from vehicles;
-update availability set resource_ids = array[vehicle_id] where vehicle_id is not null;
-
--- A vehicle is its own resource: written, rewritten and deleted with it.
+    from vehicles`,
+  `update availability set resource_ids = array[vehicle_id] where vehicle_id is not null`,
+  `-- A vehicle is its own resource: written, rewritten and deleted with it.
 create function travelops_vehicle_resource() returns trigger language plpgsql as $body$
 begin
   if tg_op = 'DELETE' then
@@ -49,11 +47,10 @@ begin
     set name = excluded.name, seats = excluded.seats, active = excluded.active, updated_at = now();
   return new;
 end
-$body$;
-create trigger vehicles_resource after insert or update or delete on vehicles
-  for each row execute function travelops_vehicle_resource();
-
--- A departure's vehicle is among its resources; only a write naming either column fires it
+$body$`,
+  `create trigger vehicles_resource after insert or update or delete on vehicles
+  for each row execute function travelops_vehicle_resource()`,
+  `-- A departure's vehicle is among its resources; only a write naming either column fires it
 -- (never a seat update).
 create function travelops_vehicle_in_resources() returns trigger language plpgsql as $body$
 begin
@@ -65,11 +62,10 @@ begin
   end if;
   return new;
 end
-$body$;
-create trigger availability_vehicle_resource before insert or update of vehicle_id, resource_ids on availability
-  for each row execute function travelops_vehicle_in_resources();
-
--- Seats left on each SHARED_SEATS resource of a departure, tightest first: its seats minus
+$body$`,
+  `create trigger availability_vehicle_resource before insert or update of vehicle_id, resource_ids on availability
+  for each row execute function travelops_vehicle_in_resources()`,
+  `-- Seats left on each SHARED_SEATS resource of a departure, tightest first: its seats minus
 -- the seats booked on every departure (not cancelled) overlapping this one on it, this one
 -- included; each occupies the resource from its start to start + duration + turnaround.
 create function travelops_shared_seats(p_workspace text, p_departure text)
@@ -88,9 +84,8 @@ returns table (resource_id text, seats_left integer) language sql stable as $bod
     join resources r on r.workspace_id = a.workspace_id and r.id = any(a.resource_ids)
    where a.workspace_id = p_workspace and a.id = p_departure and r.sharing = 'SHARED_SEATS'
    order by 2, 1
-$body$;
-
--- Locks the departure's SHARED_SEATS resources (in id order: never a cycle), then answers the
+$body$`,
+  `-- Locks the departure's SHARED_SEATS resources (in id order: never a cycle), then answers the
 -- first one over its seats, or null. Each statement of a plpgsql function reads afresh, so the
 -- check sees every booking committed while the lock was waited for.
 create function travelops_shared_seats_full(p_workspace text, p_departure text)
@@ -111,9 +106,8 @@ begin
    limit 1;
   return v_full;
 end
-$body$;
-
-create or replace function travelops_take_seats(p_workspace text, p_departure text, p_count integer, p_version integer)
+$body$`,
+  `create or replace function travelops_take_seats(p_workspace text, p_departure text, p_count integer, p_version integer)
 returns void language plpgsql as $body$
 declare
   v_resources text[];
@@ -132,8 +126,8 @@ begin
       using errcode = 'TS001';
   end if;
 end
-$body$;
-`;
+$body$`,
+];
 
 const PREVIOUS_TAKE_SEATS = `
 create or replace function travelops_take_seats(p_workspace text, p_departure text, p_count integer, p_version integer)
@@ -151,14 +145,16 @@ end
 $body$
 `;
 
+// One command per query: PGlite runs each raw query as a prepared statement (run-each.ts).
 export const up = async (knex: Knex): Promise<void> => {
-  await knex.raw(UP);
+  for (const statement of UP) await knex.raw(statement);
 };
 
 export const down = async (knex: Knex): Promise<void> => {
   await knex.raw(PREVIOUS_TAKE_SEATS);
-  await knex.raw(`
-    drop function travelops_shared_seats_full(text, text);
+  await runEach(
+    knex,
+    `drop function travelops_shared_seats_full(text, text);
     drop function travelops_shared_seats(text, text);
     drop trigger availability_vehicle_resource on availability;
     drop function travelops_vehicle_in_resources();
@@ -167,6 +163,6 @@ export const down = async (knex: Knex): Promise<void> => {
     alter table tours drop column resource_requirements;
     drop index availability_resource_ids_idx;
     alter table availability drop column resource_ids;
-    drop table resources;
-  `);
+    drop table resources;`,
+  );
 };

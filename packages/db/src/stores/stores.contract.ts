@@ -20,6 +20,7 @@ import { describeCrmStoreContract } from './crm.contract.js';
 import { describeGuestEmailStoreContract } from './guest-emails.contract.js';
 import { describeOperationsStoreContract } from './operations.contract.js';
 import { describeOctoStoreContract } from './reseller-bookings.contract.js';
+import { describeResourceStoreContract } from './resources.contract.js';
 import { describeScheduleStoreContract } from './schedules.contract.js';
 import { describeWebhookStoreContract } from './webhooks.contract.js';
 
@@ -990,6 +991,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
       () => database.concurrentSessions,
     );
     describeScheduleStoreContract(() => database);
+    describeResourceStoreContract(() => knex);
     describeOctoStoreContract(() => database);
   });
 }
