@@ -116,6 +116,7 @@ export function describeBookingStoreContract(database: () => ContractDatabase): 
           { date: '2030-09-02', tourId: null },
         ],
         version: 1,
+        sharedSeats: null,
       });
       expect(await s.departures.findForBooking(await newWorkspace(knex()), availabilityId)).toBeNull();
       expect(await s.departures.findForBooking(workspaceId, newId('availability'))).toBeNull();

@@ -455,7 +455,11 @@ export function createDepartureStore(db: Knex | Knex.Transaction): DepartureStor
             db.raw('min(booking_cutoff_at) as booking_cutoff_at'),
             'status',
             'capacity',
-            db.raw(`least(capacity - booked_seats, greatest(0, shared_seats_left)) as seats_left`),
+            // greatest() and least() skip nulls: no shared resource, the departure's own seats.
+            db.raw(
+              `case when shared_seats_left is null then capacity - booked_seats
+                    else least(capacity - booked_seats, greatest(0, shared_seats_left)) end as seats_left`,
+            ),
             db.raw(`nullif(prices, '[]'::jsonb) as prices`),
           )
           .from(
