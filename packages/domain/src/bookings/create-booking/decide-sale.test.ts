@@ -79,3 +79,24 @@ describe('decideSale on a full departure', () => {
     expect(sale.ok ? null : sale.error.code).toBe('CONFLICT');
   });
 });
+
+describe('decideSale on a departure with a shared resource', () => {
+  const two = { participants: [{ name: 'Ada' }, { name: 'Bob' }] };
+  const withBoat = (seatsLeft: number) => ({
+    ...aRead({ seatsRemaining: 10, resourceIds: ['res_boat'] }),
+    sharedSeats: { resourceId: 'res_boat', seatsLeft },
+  });
+  it('sells while the boat has room', () => expect(decideSale(withBoat(2), two, NOW).ok).toBe(true));
+  it('is 409 resource_full naming the boat when it has fewer seats left than asked', () => {
+    const refused = decideSale(withBoat(1), two, NOW);
+    expect(refused.ok ? null : refused.error).toMatchObject({
+      code: 'CONFLICT',
+      details: [{ field: 'availabilityId', issue: 'resource_full', resourceId: 'res_boat' }],
+    });
+  });
+  it('a departure that cannot be booked says so first (422), whatever the boat', () => {
+    const closed = { ...withBoat(0), departure: { ...withBoat(0).departure, status: 'CANCELLED' as const } };
+    const refused = decideSale(closed, two, NOW);
+    expect(refused.ok ? null : refused.error.code).toBe('UNPROCESSABLE');
+  });
+});

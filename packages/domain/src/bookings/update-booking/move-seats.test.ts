@@ -61,3 +61,22 @@ describe('moveSeats', () => {
     expect(calls).toHaveLength(1);
   });
 });
+
+describe('moveSeats onto a departure with a shared resource', () => {
+  it('checks the shared resources after taking the seats: full is 409 resource_full naming it', async () => {
+    const boat = aDeparture({ id: 'avl_boat', resourceIds: ['res_boat'] });
+    const { stores, names } = recordingStores({
+      'departures.adjustBookedSeats': () => ({ ok: true, value: {} }),
+      'departures.findFullSharedResource': () => 'res_boat',
+    });
+    const moved = await moveSeats(stores, 'ws_1', booking, { current, target: boat, moving: true, count: 3 });
+    expect(moved).toMatchObject({
+      ok: false,
+      error: {
+        code: 'CONFLICT',
+        details: [{ field: 'availabilityId', issue: 'resource_full', resourceId: 'res_boat' }],
+      },
+    });
+    expect(names()).toContain('departures.findFullSharedResource');
+  });
+});
