@@ -324,6 +324,43 @@ describe('resources: one boat, two tours', () => {
     expect(four.participants).toHaveLength(4);
   });
 
+  it("the public calendar and availability of one tour follow bookings on the other tour's departure", async () => {
+    const boat = await aBoat();
+    const requirements = [{ resourceId: boat.id }];
+    const slug = `sunset-${Date.now()}`;
+    const sunset = await createTour(t, ws, {
+      slug,
+      isPublic: true,
+      durationMinutes: 120,
+      capacity: 12,
+      resourceRequirements: requirements,
+    });
+    const charter = await createTour(t, ws, {
+      durationMinutes: 60,
+      capacity: 12,
+      resourceRequirements: requirements,
+    });
+    const day = fromNow(45).slice(0, 10);
+    const cruise = await createDeparture(t, ws, sunset.id, { startsAt: `${day}T18:00:00.000Z` });
+    const private_ = await createDeparture(t, ws, charter.id, { startsAt: `${day}T19:00:00.000Z` });
+    const calendar = async () => {
+      const res = await t.request('GET', `/public/${ws.slug}/tours/${slug}/calendar?from=${day}&to=${day}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.find((d: { date: string }) => d.date === day);
+    };
+    expect(await calendar()).toMatchObject({ salesStatus: 'AVAILABLE', seatsRemaining: 12 });
+    await book(t, ws, private_.id, { participants: participants(12), paymentMode: 'MANUAL' });
+    // Nothing of the sunset tour was written: its calendar still sees the boat full.
+    expect(await calendar()).toMatchObject({ salesStatus: 'SOLD_OUT', seatsRemaining: 0 });
+    const listed = await t.request(
+      'GET',
+      `/public/${ws.slug}/tours/${slug}/availability?from=${day}&to=${day}`,
+    );
+    expect(listed.body.data.find((d: { id: string }) => d.id === cruise.id)).toMatchObject({
+      seatsRemaining: 0,
+    });
+  });
+
   it('the boat cannot shrink below what is sold (422 below_sold naming the departures) nor go while in use', async () => {
     const { boat, cruise, charter_ } = await oneBoatTwoTours();
     await book(t, ws, cruise.id, { participants: participants(5), paymentMode: 'MANUAL' });

@@ -29,7 +29,12 @@ export function describeResourceStoreContract(knexOf: () => Knex): void {
       expect(await stores().resources.findById(workspaceId, made.id)).toEqual(made);
       expect(await stores().resources.findById(await fixtures.newWorkspace(knexOf()), made.id)).toBeNull();
       const pages = await allPages((after) => stores().resources.list(workspaceId, {}, { limit: 1, after }));
-      expect(pages.flat().map((r) => r.id).sort()).toEqual([room.id, made.id].sort());
+      expect(
+        pages
+          .flat()
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual([room.id, made.id].sort());
       const boats = await stores().resources.list(workspaceId, { kind: 'BOAT' }, { limit: 10 });
       expect(boats.items.map((r) => r.id)).toEqual([made.id]);
       expect((await stores().resources.update(workspaceId, made.id, { seats: 10 }))?.seats).toBe(10);

@@ -219,9 +219,18 @@ export function createTourStore(db: Knex | Knex.Transaction): TourStore {
         db.raw(
           `count(*)::text || ':' || coalesce(sum(hashtextextended(${table}.id || ':' || ${table}.xmin::text, 0)), 0)::text`,
         );
+      // A departure on a shared resource changes with bookings on others (0020): its seats left
+      // there join its row's version, at no cost for a departure without resources.
       const departures = whereOpenInRange(
         db('availability')
-          .select(rowsVersion('availability'))
+          .select(
+            db.raw(
+              `count(*)::text || ':' || coalesce(sum(hashtextextended(availability.id || ':' || availability.xmin::text
+                 || coalesce(':' || (case when cardinality(availability.resource_ids) > 0 then
+                      (select s.seats_left from travelops_shared_seats(availability.workspace_id, availability.id) s limit 1)
+                    end)::text, ''), 0)), 0)::text`,
+            ),
+          )
           .where('availability.workspace_id', db.ref('tours.workspace_id'))
           .where('availability.tour_id', db.ref('tours.id')),
         window.departures,
