@@ -19,6 +19,7 @@ export { type CalendarMemo, createCalendarMemo } from './calendar-memo.js';
 export { cancelSchedule } from './cancel-schedule.js';
 export { createSchedule } from './create-schedule.js';
 export { type BlackoutDay, blackoutFor, decideDeparturePatch, isBookable } from './departure-rules.js';
+export { type DepartureNamer, departureNamer } from './departure-names.js';
 export { viewDeparture, viewDepartures } from './departure-views.js';
 export { createDeparture, listDepartures } from './departures.js';
 export { getSchedule } from './get-schedule.js';

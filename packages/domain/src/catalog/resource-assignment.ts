@@ -1,11 +1,12 @@
 import { unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
+import { departureNamer } from './departure-names.js';
 import type { CatalogStores } from './ports.js';
 import { checkResourceFree } from './resource-rules.js';
 import type { Resource, ResourceRequirement } from './resource-schemas.js';
 import type { Tour } from './tour-schemas.js';
 
-type ResourceStores = Pick<CatalogStores, 'resources' | 'departures'>;
+type ResourceStores = Pick<CatalogStores, 'resources' | 'departures' | 'tours'>;
 
 /** Where a departure would run: its start, its tour's minutes and its capacity. */
 export interface DepartureSlot {
@@ -60,7 +61,8 @@ export async function lockAndCheckResources(
     const resource = await stores.resources.lock(workspaceId, id);
     if (!resource) return fail(unprocessable('No such resource in this workspace.', field, 'not_found'));
     const busy = await busyOn(stores, workspaceId, resource, slot);
-    const free = checkResourceFree(resource, busy, field);
+    const name = await departureNamer(stores.tours, workspaceId, busy.slice(0, 1));
+    const free = checkResourceFree(resource, busy, field, name);
     if (!free.ok) return free;
     locked.push(resource);
   }

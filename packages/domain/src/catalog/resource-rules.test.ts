@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkResourceFree, resourceFull, sharedSeatsRefusal } from './resource-rules.js';
 
-const busy = [{ id: 'avl_other', startsAt: '2031-05-01T10:00:00.000Z' }];
+const busy = [{ id: 'avl_other', tourId: 'tour_1', startsAt: '2031-05-01T10:00:00.000Z' }];
 const resource = { id: 'res_1', name: 'Marlin', active: true } as const;
 
 describe('checkResourceFree', () => {

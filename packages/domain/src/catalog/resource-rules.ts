@@ -2,6 +2,7 @@ import type { DomainError } from '../shared/errors.js';
 import { conflict, unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { Departure } from './availability-schemas.js';
+import type { DepartureNamer } from './departure-names.js';
 import type { SharedSeats } from './ports.js';
 import type { Resource } from './resource-schemas.js';
 
@@ -11,8 +12,9 @@ import type { Resource } from './resource-schemas.js';
  */
 export function checkResourceFree(
   resource: Pick<Resource, 'id' | 'name' | 'sharing' | 'active'>,
-  busy: readonly Pick<Departure, 'id' | 'startsAt'>[],
+  busy: readonly Pick<Departure, 'id' | 'tourId' | 'startsAt'>[],
   field = 'resourceIds',
+  name: DepartureNamer = (d) => `departure ${d.id} starting ${d.startsAt}`,
 ): Result<true> {
   if (!resource.active) {
     return fail(unprocessable(`The resource ${resource.name} is not active.`, field, 'resource_unavailable'));
@@ -21,7 +23,7 @@ export function checkResourceFree(
   if (resource.sharing === 'EXCLUSIVE' && other) {
     return fail(
       unprocessable(
-        `The resource ${resource.name} is already on departure ${other.id} starting ${other.startsAt}, which overlaps this one.`,
+        `The resource ${resource.name} is already on ${name(other)}, which overlaps this one.`,
         field,
         'resource_double_booked',
       ),

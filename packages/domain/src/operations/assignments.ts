@@ -1,7 +1,9 @@
-import type { DeparturePatch, DepartureView, UpdateDepartureInput } from '../catalog/index.js';
+import type { Departure, DeparturePatch, DepartureView, UpdateDepartureInput } from '../catalog/index.js';
 import {
   checkDeparturePrices,
   decideDeparturePatch,
+  departureNamer,
+  localDateTime,
   lockAndCheckResources,
   viewDeparture,
 } from '../catalog/index.js';
@@ -9,7 +11,13 @@ import { notFound, unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { OperationsDeps } from './ports.js';
 import { unknownRef } from './results.js';
-import { type AssignmentRole, checkMemberFree, checkVehicleFits, departureInterval } from './rules.js';
+import {
+  type AssignmentRole,
+  type AssignmentWords,
+  checkMemberFree,
+  checkVehicleFits,
+  departureInterval,
+} from './rules.js';
 
 // ---- Departure assignments ------------------------------------------------------------------
 
@@ -78,6 +86,14 @@ export function updateDeparture(
     }
     const interval = departureInterval(patch.startsAt ?? current.startsAt, tour.durationMinutes);
     const capacity = patch.capacity ?? current.capacity;
+    // Refusals name the other departure by its tour and local time, instants in this tour's zone.
+    const wordsFor = async (busy: readonly Departure[]): Promise<AssignmentWords> => ({
+      name: await departureNamer(stores.tours, workspaceId, busy.slice(0, 1)),
+      at: (instant) => {
+        const { date, time } = localDateTime(instant, tour.timeZone);
+        return `${date} ${time} ${tour.timeZone}`;
+      },
+    });
     // A cancelled departure frees its people and vehicle: nothing to check.
     const active = (patch.status ?? current.status) !== 'CANCELLED';
 
@@ -101,7 +117,7 @@ export function updateDeparture(
         interval.end,
         id,
       );
-      const free = checkMemberFree(role, interval, timeOff, busy);
+      const free = checkMemberFree(role, interval, timeOff, busy, await wordsFor(busy));
       if (!free.ok) return free;
     }
     if (vehicle && active) {
@@ -112,7 +128,7 @@ export function updateDeparture(
         interval.end,
         id,
       );
-      const fits = checkVehicleFits(vehicle, capacity, busy);
+      const fits = checkVehicleFits(vehicle, capacity, busy, await wordsFor(busy));
       if (!fits.ok) return fits;
     }
     // Resources after the departure's lock, in id order: the order a booking takes them in.

@@ -134,9 +134,21 @@ describe('assignment rules', () => {
   });
 
   it('another departure: guide_double_booked (driver_double_booked for a driver)', () => {
-    const busy = [{ id: 'avl_2', startsAt: '2030-01-01T11:00:00.000Z' }];
+    const busy = [{ id: 'avl_2', tourId: 'tour_1', startsAt: '2030-01-01T11:00:00.000Z' }];
     expect(issueOf(checkMemberFree('guide', interval, [], busy))).toBe('guideId guide_double_booked');
     expect(issueOf(checkMemberFree('driver', interval, [], busy))).toBe('driverId driver_double_booked');
+  });
+
+  it('names the other departure and the time off in the words given (tour, local time)', () => {
+    const busy = [{ id: 'avl_2', tourId: 'tour_1', startsAt: '2030-01-01T11:00:00.000Z' }];
+    const words = { name: () => 'Sunset cruise on 2030-01-01 at 12:00 Europe/Paris', at: () => 'noon' };
+    const refused = checkMemberFree('guide', interval, [], busy, words);
+    expect(refused.ok ? '' : refused.error.message).toContain(
+      'Sunset cruise on 2030-01-01 at 12:00 Europe/Paris',
+    );
+    const off = [{ startsAt: '2030-01-01T09:00:00.000Z', endsAt: '2030-01-01T12:00:00.000Z' }];
+    const away = checkMemberFree('guide', interval, off, [], words);
+    expect(away.ok ? '' : away.error.message).toBe('The guide is on time off from noon to noon.');
   });
 
   it.each([
@@ -147,7 +159,7 @@ describe('assignment rules', () => {
       'on another departure',
       { status: 'ACTIVE', seats: 50 },
       10,
-      [{ id: 'avl_2', startsAt: 'x' }],
+      [{ id: 'avl_2', tourId: 'tour_1', startsAt: 'x' }],
       'vehicleId vehicle_double_booked',
     ],
   ] as const)('vehicle %s', (_name, vehicle, capacity, busy, expected) => {

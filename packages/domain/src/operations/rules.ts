@@ -1,4 +1,4 @@
-import type { Departure } from '../catalog/index.js';
+import type { Departure, DepartureNamer } from '../catalog/index.js';
 import { unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { IncidentSeverity, IncidentStatus, TimeOff, Vehicle } from './schemas.js';
@@ -24,6 +24,17 @@ export function overlaps(a: Interval, b: Interval): boolean {
 
 export type AssignmentRole = 'guide' | 'driver';
 
+/** How a refusal names another departure and an instant to a person (local time, tour name). */
+export interface AssignmentWords {
+  name: DepartureNamer;
+  at: (instant: string) => string;
+}
+
+const UTC_WORDS: AssignmentWords = {
+  name: (d) => `departure ${d.id} starting ${d.startsAt}`,
+  at: (instant) => instant,
+};
+
 /**
  * A member may take a departure only when no time-off and no other departure of theirs
  * overlaps it. `timeOff` and `busy` are what the store found overlapping (checked again here).
@@ -32,7 +43,8 @@ export function checkMemberFree(
   role: AssignmentRole,
   interval: Interval,
   timeOff: readonly Pick<TimeOff, 'startsAt' | 'endsAt'>[],
-  busy: readonly Pick<Departure, 'id' | 'startsAt'>[],
+  busy: readonly Pick<Departure, 'id' | 'tourId' | 'startsAt'>[],
+  words: AssignmentWords = UTC_WORDS,
 ): Result<true> {
   const field = `${role}Id`;
   const away = timeOff.find((off) =>
@@ -41,7 +53,7 @@ export function checkMemberFree(
   if (away) {
     return fail(
       unprocessable(
-        `The ${role} is on time off from ${away.startsAt} to ${away.endsAt}.`,
+        `The ${role} is on time off from ${words.at(away.startsAt)} to ${words.at(away.endsAt)}.`,
         field,
         `${role}_unavailable_time_off`,
       ),
@@ -51,7 +63,7 @@ export function checkMemberFree(
   if (other) {
     return fail(
       unprocessable(
-        `The ${role} is already assigned to departure ${other.id} starting ${other.startsAt}, which overlaps this one.`,
+        `The ${role} is already assigned to ${words.name(other)}, which overlaps this one.`,
         field,
         `${role}_double_booked`,
       ),
@@ -64,7 +76,8 @@ export function checkMemberFree(
 export function checkVehicleFits(
   vehicle: Pick<Vehicle, 'status' | 'seats'>,
   capacity: number,
-  busy: readonly Pick<Departure, 'id' | 'startsAt'>[],
+  busy: readonly Pick<Departure, 'id' | 'tourId' | 'startsAt'>[],
+  words: AssignmentWords = UTC_WORDS,
 ): Result<true> {
   if (vehicle.status !== 'ACTIVE') {
     return fail(
@@ -84,7 +97,7 @@ export function checkVehicleFits(
   if (other) {
     return fail(
       unprocessable(
-        `The vehicle is already assigned to departure ${other.id} starting ${other.startsAt}, which overlaps this one.`,
+        `The vehicle is already assigned to ${words.name(other)}, which overlaps this one.`,
         'vehicleId',
         'vehicle_double_booked',
       ),
