@@ -16,7 +16,7 @@ import {
   type TestWorkspace,
 } from '../support/fixtures.js';
 import { startTestApi, type TestApi, type TestResponse, testRedisEnv } from '../support/harness.js';
-import { assign, must, newVehicle, opsPath } from '../support/operations-fixtures.js';
+import { assign, must, newGuide, newVehicle, opsPath } from '../support/operations-fixtures.js';
 import { freePort, startBuiltServer } from '../support/processes.js';
 
 let t: TestApi;
@@ -404,6 +404,71 @@ describe('resources: one boat, two tours', () => {
     const shape = statements.map((sql) => sql.replace(/\s+/g, ' ').toLowerCase());
     expect(shape, shape.join('\n')).toHaveLength(10);
     expect(shape.at(-1)).toMatch(/^select travelops_take_seats\(.*\); commit$/);
+  });
+});
+
+describe('people', () => {
+  it('a refusal names the other departure by tour and local time; GET guides/{id}/schedule lists departures and time off', async () => {
+    const guideId = await newGuide(t, ws, 'Inês');
+    const tour = await createTour(t, ws, {
+      name: 'Harbour walk',
+      durationMinutes: 90,
+      timeZone: 'Europe/Lisbon',
+    });
+    const day = '2031-07-15';
+    const first = await createDeparture(t, ws, tour.id, { startsAt: `${day}T09:00:00.000Z` });
+    const second = await createDeparture(t, ws, tour.id, { startsAt: `${day}T10:00:00.000Z` });
+    must('assign', await assign(t, ws, first.id, { guideId }), 200);
+    const refused = await assign(t, ws, second.id, { guideId });
+    expectError(refused, 422, 'UNPROCESSABLE', [detail('guideId', 'guide_double_booked')]);
+    // 09:00Z is 10:00 in Lisbon in July.
+    expect(refused.body.error.message).toContain('Harbour walk on 2031-07-15 at 10:00 Europe/Lisbon');
+    must(
+      'time off',
+      await t.request('POST', opsPath(ws, `/guides/${guideId}/time-off`), {
+        token: ws.token,
+        body: { startsAt: `${day}T14:00:00.000Z`, endsAt: `${day}T18:00:00.000Z`, reason: 'Dentist' },
+      }),
+      201,
+    );
+    const schedule = must(
+      'schedule',
+      await t.request('GET', opsPath(ws, `/guides/${guideId}/schedule?from=${day}&to=${day}`), {
+        token: ws.token,
+      }),
+      200,
+    );
+    expect(schedule).toMatchObject({
+      memberId: guideId,
+      from: day,
+      to: day,
+      departures: [
+        {
+          availabilityId: first.id,
+          tourName: 'Harbour walk',
+          role: 'GUIDE',
+          startsAt: `${day}T09:00:00.000Z`,
+          endsAt: `${day}T10:30:00.000Z`,
+          localStartsAt: `${day}T10:00:00+01:00`,
+        },
+      ],
+      timeOff: [{ reason: 'Dentist' }],
+    });
+    expectError(
+      await t.request('GET', opsPath(ws, `/guides/${guideId}/schedule?from=${day}&to=2031-12-31`), {
+        token: ws.token,
+      }),
+      400,
+      'VALIDATION_ERROR',
+      [detail('to', 'range_too_long')],
+    );
+    expectError(
+      await t.request('GET', opsPath(other, `/guides/${guideId}/schedule?from=${day}&to=${day}`), {
+        token: other.token,
+      }),
+      404,
+      'NOT_FOUND',
+    );
   });
 });
 

@@ -35,7 +35,7 @@ export function describeResourceStoreContract(knexOf: () => Knex): void {
           .map((r) => r.id)
           .sort(),
       ).toEqual([room.id, made.id].sort());
-      const boats = await stores().resources.list(workspaceId, { kind: 'BOAT' }, { limit: 10 });
+      const boats = await stores().resources.list(workspaceId, { kind: 'BOAT' }, { limit: 10, after: null });
       expect(boats.items.map((r) => r.id)).toEqual([made.id]);
       expect((await stores().resources.update(workspaceId, made.id, { seats: 10 }))?.seats).toBe(10);
       expect(await stores().resources.delete(workspaceId, room.id)).toBe(true);

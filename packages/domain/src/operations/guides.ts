@@ -1,10 +1,18 @@
+import { localIsoDateTime } from '../catalog/index.js';
 import { unprocessable } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import type { DateRange, PageRequest } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { OperationsDeps } from './ports.js';
 import { deleted, orNotFound, unknownRef } from './results.js';
-import type { CreateGuideInput, CreateTimeOffInput, Guide, TimeOff, UpdateGuideInput } from './schemas.js';
+import type {
+  CreateGuideInput,
+  CreateTimeOffInput,
+  Guide,
+  GuideSchedule,
+  TimeOff,
+  UpdateGuideInput,
+} from './schemas.js';
 
 // ---- Guides and time-off --------------------------------------------------------------------
 
@@ -103,4 +111,51 @@ export async function deleteTimeOff(
   id: string,
 ) {
   return deleted(id, await deps.uow.stores.timeOff.delete(workspaceId, memberId, id), 'time off');
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A guide's departures (as guide or driver, not cancelled) and time off overlapping the UTC
+ * days `from` to `to`, each by start, departures with their tour's name and local start.
+ */
+export async function getGuideSchedule(
+  deps: OperationsDeps<'guides' | 'timeOff' | 'departures' | 'tours'>,
+  workspaceId: string,
+  memberId: string,
+  range: { from: string; to: string },
+): Promise<Result<GuideSchedule>> {
+  const guide = await findGuide(deps, workspaceId, memberId);
+  if (!guide.ok) return guide;
+  const { stores } = deps.uow;
+  const start = new Date(Date.parse(`${range.from}T00:00:00.000Z`));
+  const end = new Date(Date.parse(`${range.to}T00:00:00.000Z`) + DAY_MS);
+  const [departures, timeOff] = await Promise.all([
+    stores.departures.findOverlapping(workspaceId, { memberId }, start, end, ''),
+    stores.timeOff.findOverlapping(workspaceId, memberId, start, end),
+  ]);
+  const ids = [...new Set(departures.map((d) => d.tourId))];
+  const tours = new Map(
+    (ids.length ? await stores.tours.findByIds(workspaceId, ids) : []).map((t) => [t.id, t]),
+  );
+  return ok({
+    memberId,
+    from: range.from,
+    to: range.to,
+    departures: departures.map((d) => {
+      const tour = tours.get(d.tourId);
+      const minutes = tour?.durationMinutes ?? 0;
+      return {
+        availabilityId: d.id,
+        tourId: d.tourId,
+        tourName: tour?.name ?? '',
+        role: d.guideId === memberId ? ('GUIDE' as const) : ('DRIVER' as const),
+        startsAt: d.startsAt,
+        endsAt: new Date(Date.parse(d.startsAt) + minutes * 60_000).toISOString(),
+        localStartsAt: localIsoDateTime(d.startsAt, tour?.timeZone ?? 'UTC'),
+        status: d.status,
+      };
+    }),
+    timeOff: [...timeOff].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id)),
+  });
 }

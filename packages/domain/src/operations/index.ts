@@ -14,7 +14,15 @@ export {
   updateVendor,
 } from './fleet.js';
 export { createResource, deleteResource, getResource, listResources, updateResource } from './resources.js';
-export { createGuide, createTimeOff, deleteTimeOff, listGuides, listTimeOff, updateGuide } from './guides.js';
+export {
+  createGuide,
+  createTimeOff,
+  deleteTimeOff,
+  getGuideSchedule,
+  listGuides,
+  listTimeOff,
+  updateGuide,
+} from './guides.js';
 export {
   addItineraryItem,
   createItinerary,
@@ -63,6 +71,8 @@ export {
   DateRangeQuerySchema,
   type Guide,
   GuideSchema,
+  GuideScheduleQuerySchema,
+  GuideScheduleSchema,
   type Incident,
   IncidentSchema,
   type ItineraryItem,

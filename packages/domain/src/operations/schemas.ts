@@ -101,6 +101,44 @@ export const CreateTimeOffSchema = v.strictObject({
 });
 export type CreateTimeOffInput = v.InferOutput<typeof CreateTimeOffSchema>;
 
+/** A guide's days (UTC dates, both inclusive, at most 62 days), as their schedule reads them. */
+export const GuideScheduleQuerySchema = v.pipe(
+  v.object({ from: DateSchema, to: DateSchema }),
+  v.forward(
+    v.check((q) => q.from <= q.to, 'before_from'),
+    ['to'],
+  ),
+  v.forward(
+    v.check((q) => Date.parse(q.to) - Date.parse(q.from) <= 61 * 86_400_000, 'range_too_long'),
+    ['to'],
+  ),
+);
+
+/** One departure a guide works on, as their schedule shows it. */
+export const ScheduledDepartureSchema = v.object({
+  availabilityId: v.string(),
+  tourId: v.string(),
+  tourName: v.string(),
+  /** GUIDE or DRIVER: how the member is assigned. */
+  role: v.picklist(['GUIDE', 'DRIVER']),
+  startsAt: DateTimeSchema,
+  endsAt: DateTimeSchema,
+  /** The start on the tour's clocks, with its offset (RFC 3339). */
+  localStartsAt: v.string(),
+  status: v.string(),
+});
+
+export const GuideScheduleSchema = v.object({
+  memberId: v.string(),
+  from: DateSchema,
+  to: DateSchema,
+  /** Departures (not cancelled) overlapping those days, by start. */
+  departures: v.array(ScheduledDepartureSchema),
+  /** Time off overlapping those days, by start. */
+  timeOff: v.array(TimeOffSchema),
+});
+export type GuideSchedule = v.InferOutput<typeof GuideScheduleSchema>;
+
 export const DateRangeQuerySchema = v.object({
   ...PageQuerySchema.entries,
   from: v.optional(DateSchema),

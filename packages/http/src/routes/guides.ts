@@ -5,7 +5,10 @@ import {
   createTimeOff,
   DateRangeQuerySchema,
   deleteTimeOff,
+  GuideScheduleQuerySchema,
+  GuideScheduleSchema,
   GuideSchema,
+  getGuideSchedule,
   ListGuidesQuerySchema,
   listGuides,
   listTimeOff,
@@ -77,6 +80,23 @@ export const guideRoutes = [
     errors: [404],
     async handle({ use, params, body }) {
       return toReply(await updateGuide(use, params.workspaceId, params.memberId, body));
+    },
+  }),
+  defineRoute({
+    operationId: 'getGuideSchedule',
+    method: 'get',
+    path: '/workspaces/{workspaceId}/guides/{memberId}/schedule',
+    summary: "A guide's departures and time off",
+    description:
+      "Added beyond the spec (docs/resources.md). The departures the member works on, as guide or driver (not cancelled), and their time off, overlapping the UTC days `from` to `to` (inclusive, at most 62 days; 400 `range_too_long`), each by start. Departures carry their tour's name and local start.",
+    tags,
+    access: { permission: 'read' },
+    params: GuideParams,
+    query: GuideScheduleQuerySchema,
+    success: { status: 200, description: "The guide's schedule.", schema: GuideScheduleSchema },
+    errors: [404],
+    async handle({ use, params, query }) {
+      return toReply(await getGuideSchedule(use, params.workspaceId, params.memberId, query));
     },
   }),
   defineRoute({
