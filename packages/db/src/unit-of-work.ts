@@ -11,6 +11,7 @@ import { createCrmTaskStore } from './stores/crm-tasks.js';
 import { createCustomerNoteStore } from './stores/customer-notes.js';
 import { createCustomerTimelineStore } from './stores/customer-timeline.js';
 import { createCustomerStore } from './stores/customers.js';
+import { createDepartureHistoryStore } from './stores/departure-history.js';
 import { createDepartureStore } from './stores/departures.js';
 import { createGuestEmailStore } from './stores/guest-emails.js';
 import { createGuideStore, createTimeOffStore } from './stores/guides.js';
@@ -42,6 +43,7 @@ class RollbackSignal extends Error {
 const FACTORIES = {
   tours: createTourStore,
   departures: createDepartureStore,
+  departureHistory: createDepartureHistoryStore,
   customers: createCustomerStore,
   workspaces: createWorkspaceStore,
   members: createMemberStore,

@@ -472,6 +472,45 @@ describe('people', () => {
   });
 });
 
+describe('force', () => {
+  it('force: true (ADMIN only) lets a double-booked guide stand and records it on the departure history', async () => {
+    const guideId = await newGuide(t, ws, 'Rui');
+    const tour = await createTour(t, ws, { name: 'Tram ride', durationMinutes: 60 });
+    const first = await createDeparture(t, ws, tour.id, { startsAt: '2031-08-01T09:00:00.000Z' });
+    const second = await createDeparture(t, ws, tour.id, { startsAt: '2031-08-01T09:30:00.000Z' });
+    must('assign', await assign(t, ws, first.id, { guideId }), 200);
+    const ops = await t.createToken(ws.workspaceId, 'OPERATIONS');
+    expectError(
+      await t.request('PATCH', opsPath(ws, `/availability/${second.id}`), {
+        token: ops.token,
+        body: { guideId, force: true },
+      }),
+      403,
+      'FORBIDDEN',
+      [detail('force', 'admin_only')],
+    );
+    const forced = must('force', await assign(t, ws, second.id, { guideId, force: true }), 200);
+    expect(forced.guideId).toBe(guideId);
+    const history = must(
+      'history',
+      await t.request('GET', opsPath(ws, `/availability/${second.id}/history`), { token: ws.token }),
+      200,
+    );
+    expect(history).toEqual([
+      {
+        id: expect.stringMatching(/^dhe_/),
+        availabilityId: second.id,
+        kind: 'ASSIGNMENT_FORCED',
+        field: 'guideId',
+        issue: 'guide_double_booked',
+        message: expect.stringContaining('Tram ride on 2031-08-01 at 09:00 UTC'),
+        actor: { type: 'api_token', id: ws.tokenId },
+        createdAt: expect.any(String),
+      },
+    ]);
+  });
+});
+
 describe('resources: the race', () => {
   it('60 concurrent bookings over two overlapping departures on a 12-seat boat, across two processes: never more than 12 sold', async () => {
     const db = await createTestDatabase();

@@ -34,6 +34,20 @@ const UP: readonly string[] = [
   select id, workspace_id, 'VEHICLE', name, seats, 'EXCLUSIVE', status = 'ACTIVE', created_at, updated_at
     from vehicles`,
   `update availability set resource_ids = array[vehicle_id] where vehicle_id is not null`,
+  `-- What happened to a departure that a person must be able to find later: an assignment an ADMIN forced.
+create table departure_history (
+  id text collate "C" primary key,
+  workspace_id text collate "C" not null references workspaces (id),
+  availability_id text collate "C" not null references availability (id) on delete cascade,
+  kind text not null,
+  field text not null,
+  issue text not null,
+  message text not null,
+  actor_type text not null,
+  actor_id text,
+  created_at timestamptz(3) not null default now()
+)`,
+  `create index departure_history_availability_idx on departure_history (availability_id, created_at, id)`,
   `-- A vehicle is its own resource: written, rewritten and deleted with it.
 create function travelops_vehicle_resource() returns trigger language plpgsql as $body$
 begin
@@ -160,6 +174,7 @@ export const down = async (knex: Knex): Promise<void> => {
     drop function travelops_vehicle_in_resources();
     drop trigger vehicles_resource on vehicles;
     drop function travelops_vehicle_resource();
+    drop table departure_history;
     alter table tours drop column resource_requirements;
     drop index availability_resource_ids_idx;
     alter table availability drop column resource_ids;

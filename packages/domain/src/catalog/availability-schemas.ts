@@ -88,6 +88,8 @@ export const UpdateAvailabilitySchema = v.strictObject({
   prices: v.optional(DeparturePricesInputSchema),
   /** Replaces the resources it runs on (its vehicle stays among them). */
   resourceIds: v.optional(ResourceIdsInputSchema),
+  /** ADMIN only: a guide's or driver's overlap or time off does not refuse; each is kept on the departure's history. */
+  force: v.optional(v.boolean()),
 });
 export type UpdateDepartureInput = v.InferOutput<typeof UpdateAvailabilitySchema>;
 

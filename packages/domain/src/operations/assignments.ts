@@ -7,7 +7,8 @@ import {
   lockAndCheckResources,
   viewDeparture,
 } from '../catalog/index.js';
-import { notFound, unprocessable } from '../shared/errors.js';
+import { type ErrorDetail, forbidden, notFound, unprocessable } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { OperationsDeps } from './ports.js';
 import { unknownRef } from './results.js';
@@ -18,8 +19,27 @@ import {
   checkVehicleFits,
   departureInterval,
 } from './rules.js';
+import type { DepartureHistoryEntry } from './schemas.js';
 
 // ---- Departure assignments ------------------------------------------------------------------
+
+/** Who assigns: recorded on what they force; only an ADMIN may force. */
+export interface AssignedBy {
+  actor: DepartureHistoryEntry['actor'];
+  admin: boolean;
+}
+
+const SYSTEM: AssignedBy = { actor: { type: 'system', id: null }, admin: false };
+
+/** A departure's history: the rules ADMINs overrode on it, oldest first. */
+export async function listDepartureHistory(
+  deps: OperationsDeps<'departures' | 'departureHistory'>,
+  workspaceId: string,
+  id: string,
+): Promise<Result<DepartureHistoryEntry[]>> {
+  if (!(await deps.uow.stores.departures.findById(workspaceId, id))) return fail(notFound('availability'));
+  return ok(await deps.uow.stores.departureHistory.list(workspaceId, id));
+}
 
 function toPatch(input: UpdateDepartureInput): DeparturePatch {
   return {
@@ -46,14 +66,29 @@ function toPatch(input: UpdateDepartureInput): DeparturePatch {
  */
 export function updateDeparture(
   deps: OperationsDeps<
-    'departures' | 'blackoutDates' | 'guides' | 'members' | 'timeOff' | 'tours' | 'vehicles' | 'resources'
+    | 'departures'
+    | 'departureHistory'
+    | 'blackoutDates'
+    | 'guides'
+    | 'members'
+    | 'timeOff'
+    | 'tours'
+    | 'vehicles'
+    | 'resources'
   >,
   workspaceId: string,
   id: string,
   input: UpdateDepartureInput,
+  by: AssignedBy = SYSTEM,
 ): Promise<Result<DepartureView>> {
   const patch = toPatch(input);
+  // Overriding a person's rule is a staffing decision: ADMIN only.
+  if (input.force && !by.admin) {
+    return Promise.resolve(fail(forbidden('Only an ADMIN may force an assignment.', 'force', 'admin_only')));
+  }
   return deps.uow.transaction(async ({ stores }) => {
+    const forced: ErrorDetail[] = [];
+    const forcedMessages: string[] = [];
     const seen = await stores.departures.findById(workspaceId, id);
     if (!seen) return fail(notFound('availability'));
     const guideId = patch.guideId === undefined ? seen.guideId : patch.guideId;
@@ -118,7 +153,13 @@ export function updateDeparture(
         id,
       );
       const free = checkMemberFree(role, interval, timeOff, busy, await wordsFor(busy));
-      if (!free.ok) return free;
+      if (!free.ok) {
+        const detail = free.error.details?.[0];
+        if (!input.force || !detail) return free;
+        // Forced: the assignment stands, and what it overrode goes on the departure's history.
+        forced.push(detail);
+        forcedMessages.push(free.error.message);
+      }
     }
     if (vehicle && active) {
       const busy = await stores.departures.findOverlapping(
@@ -153,6 +194,17 @@ export function updateDeparture(
           details: [{ field: 'resourceIds', issue: 'resource_full', resourceId: full }],
         });
       }
+    }
+    for (const [i, detail] of forced.entries()) {
+      await stores.departureHistory.append(workspaceId, {
+        id: newId('departureHistory'),
+        availabilityId: id,
+        kind: 'ASSIGNMENT_FORCED',
+        field: detail.field,
+        issue: detail.issue,
+        message: forcedMessages[i] ?? '',
+        actor: by.actor,
+      });
     }
     return ok(await viewDeparture(stores, workspaceId, updated.value, deps.clock.now(), tour));
   });

@@ -35,6 +35,7 @@ export {
 } from './itineraries.js';
 export type {
   BlackoutDateStore,
+  DepartureHistoryStore,
   GuidePatch,
   GuideStore,
   IncidentFilter,
@@ -69,6 +70,8 @@ export {
   CreateVehicleSchema,
   CreateVendorSchema,
   DateRangeQuerySchema,
+  type DepartureHistoryEntry,
+  DepartureHistoryEntrySchema,
   type Guide,
   GuideSchema,
   GuideScheduleQuerySchema,
@@ -99,7 +102,7 @@ export {
   type Vendor,
   VendorSchema,
 } from './schemas.js';
-export { updateDeparture } from './assignments.js';
+export { type AssignedBy, listDepartureHistory, updateDeparture } from './assignments.js';
 export { getDepartureManifest } from './departure-manifest.js';
 export { createIncident, getIncident, listIncidents, updateIncident } from './incidents.js';
 export {

@@ -7,6 +7,7 @@ import type { Clock, DateRange, Page, PageRequest, UnitOfWork } from '../shared/
 import type { Result } from '../shared/result.js';
 import type {
   BlackoutDate,
+  DepartureHistoryEntry,
   Guide,
   Incident,
   IncidentSeverity,
@@ -54,6 +55,12 @@ export interface TimeOffStore {
   /** Periods of the member overlapping [start, end). */
   findOverlapping(workspaceId: string, memberId: string, start: Date, end: Date): Promise<TimeOff[]>;
   delete(workspaceId: string, memberId: string, id: string): Promise<boolean>;
+}
+
+export interface DepartureHistoryStore {
+  append(workspaceId: string, entry: Omit<DepartureHistoryEntry, 'createdAt'>): Promise<void>;
+  /** Oldest first. */
+  list(workspaceId: string, availabilityId: string): Promise<DepartureHistoryEntry[]>;
 }
 
 export type NewVehicle = Omit<Vehicle, 'createdAt' | 'updatedAt'>;
@@ -152,6 +159,7 @@ export interface OperationsStores {
   itineraries: ItineraryStore;
   tours: TourStore;
   departures: DepartureStore;
+  departureHistory: DepartureHistoryStore;
   bookings: BookingStore;
   customers: CustomerStore;
   members: MemberStore;

@@ -101,6 +101,24 @@ export const CreateTimeOffSchema = v.strictObject({
 });
 export type CreateTimeOffInput = v.InferOutput<typeof CreateTimeOffSchema>;
 
+/** A rule an ADMIN overrode when assigning a departure (`force: true`), kept on its history. */
+export const DepartureHistoryEntrySchema = v.object({
+  id: v.string(),
+  availabilityId: v.string(),
+  kind: v.picklist(['ASSIGNMENT_FORCED']),
+  /** The assignment's field (`guideId`, `driverId`) and the rule overridden (`guide_double_booked`...). */
+  field: v.string(),
+  issue: v.string(),
+  /** The refusal it would have been, naming the other departure or the time off. */
+  message: v.string(),
+  actor: v.object({
+    type: v.picklist(['api_token', 'member', 'guest', 'system']),
+    id: v.nullable(v.string()),
+  }),
+  createdAt: DateTimeSchema,
+});
+export type DepartureHistoryEntry = v.InferOutput<typeof DepartureHistoryEntrySchema>;
+
 /** A guide's days (UTC dates, both inclusive, at most 62 days), as their schedule reads them. */
 export const GuideScheduleQuerySchema = v.pipe(
   v.object({ from: DateSchema, to: DateSchema }),

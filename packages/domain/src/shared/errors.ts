@@ -48,6 +48,9 @@ export const notFound = (resource: string): DomainError => ({
   message: `No such ${resource} in this workspace.`,
 });
 
+export const forbidden = (message: string, field?: string, issue?: string): DomainError =>
+  withDetail('FORBIDDEN', message, field, issue);
+
 export const conflict = (message: string, field?: string, issue?: string): DomainError =>
   withDetail('CONFLICT', message, field, issue);
 

@@ -29,6 +29,7 @@ export const ID_PREFIXES = {
   ticketType: 'tt',
   schedule: 'sch',
   resource: 'res',
+  departureHistory: 'dhe',
   guestEmail: 'eml',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;

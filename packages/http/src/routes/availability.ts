@@ -6,7 +6,11 @@ import {
   listDepartures,
   UpdateAvailabilitySchema,
 } from '@travelops/domain/catalog';
-import { updateDeparture } from '@travelops/domain/operations';
+import {
+  DepartureHistoryEntrySchema,
+  listDepartureHistory,
+  updateDeparture,
+} from '@travelops/domain/operations';
 import { ok } from '@travelops/domain/shared';
 import * as v from 'valibot';
 import { defineRoute, toReply } from '../route.js';
@@ -64,15 +68,32 @@ export const availabilityRoutes = [
     path: '/workspaces/{workspaceId}/availability/{availabilityId}',
     summary: 'Update a departure',
     description:
-      'Status moves: SCHEDULED/DELAYED -> SCHEDULED, DELAYED, BOARDING, DEPARTED, CANCELLED; BOARDING -> DELAYED, DEPARTED, CANCELLED; DEPARTED -> COMPLETED; COMPLETED and CANCELLED are final (else 422 `invalid_transition`). Capacity cannot drop below booked seats (422 `below_booked_seats`). Only a SCHEDULED or DELAYED departure can move in time. Assignments: `guideId` (a member with an active guide profile), `driverId` (any member) and `vehicleId` (an ACTIVE vehicle), each nullable to unassign. A departure occupies them from `startsAt` for the tour `durationMinutes`; overlapping time-off is 422 `guide_unavailable_time_off` (`driver_...` for the driver), another overlapping departure 422 `guide_double_booked` / `driver_double_booked` / `vehicle_double_booked`, too few seats 422 `vehicle_too_small`, a vehicle not ACTIVE 422 `vehicle_unavailable`, an unknown id 422 `not_found` on its field. Checked again when `startsAt` or `capacity` changes. The answer carries its `salesStatus` (see listAvailability).',
+      "Status moves: SCHEDULED/DELAYED -> SCHEDULED, DELAYED, BOARDING, DEPARTED, CANCELLED; BOARDING -> DELAYED, DEPARTED, CANCELLED; DEPARTED -> COMPLETED; COMPLETED and CANCELLED are final (else 422 `invalid_transition`). Capacity cannot drop below booked seats (422 `below_booked_seats`). Only a SCHEDULED or DELAYED departure can move in time. Assignments: `guideId` (a member with an active guide profile), `driverId` (any member) and `vehicleId` (an ACTIVE vehicle), each nullable to unassign. A departure occupies them from `startsAt` for the tour `durationMinutes`; overlapping time-off is 422 `guide_unavailable_time_off` (`driver_...` for the driver), another overlapping departure 422 `guide_double_booked` / `driver_double_booked` / `vehicle_double_booked`, too few seats 422 `vehicle_too_small`, a vehicle not ACTIVE 422 `vehicle_unavailable`, an unknown id 422 `not_found` on its field. Checked again when `startsAt` or `capacity` changes. `force: true` (ADMIN only, else 403) lets a guide's or driver's overlap or time off stand, each recorded on the departure's history. `resourceIds` replaces its resources (docs/resources.md): an EXCLUSIVE one on an overlapping departure is 422 `resource_double_booked`, seats already sold beyond a SHARED_SEATS one 422 `resource_full`. The answer carries its `salesStatus` (see listAvailability).",
     tags,
     access: { permission: 'availability:write' },
     params: v.object({ workspaceId: PathId, availabilityId: PathId }),
     body: UpdateAvailabilitySchema,
     success: { status: 200, description: 'The updated departure.', schema: AvailabilitySchema },
-    errors: [404, 409, 422],
-    async handle({ use, params, body }) {
-      return toReply(await updateDeparture(use, params.workspaceId, params.availabilityId, body));
+    errors: [403, 404, 409, 422],
+    async handle({ use, params, body, actor, principal }) {
+      const by = { actor, admin: principal?.role === 'ADMIN' };
+      return toReply(await updateDeparture(use, params.workspaceId, params.availabilityId, body, by));
+    },
+  }),
+  defineRoute({
+    operationId: 'listAvailabilityHistory',
+    method: 'get',
+    path: '/workspaces/{workspaceId}/availability/{availabilityId}/history',
+    summary: "A departure's history",
+    description:
+      'Added beyond the spec. The assignment rules an ADMIN overrode on it (`force: true`), oldest first.',
+    tags,
+    access: { permission: 'read' },
+    params: v.object({ workspaceId: PathId, availabilityId: PathId }),
+    success: { status: 200, description: 'Its entries.', schema: DepartureHistoryEntrySchema, list: 'plain' },
+    errors: [404],
+    async handle({ use, params }) {
+      return toReply(await listDepartureHistory(use, params.workspaceId, params.availabilityId));
     },
   }),
 ];
