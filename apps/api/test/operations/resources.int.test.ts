@@ -511,6 +511,88 @@ describe('force', () => {
   });
 });
 
+describe('resource calendar', () => {
+  it('GET resource-calendar?date= shows each resource and guide on the local day, seats used over total, conflicts marked', async () => {
+    const day = '2031-09-10';
+    const w = await t.createWorkspace('ADMIN');
+    const boat = must(
+      'boat',
+      await newResource(w, { kind: 'BOAT', name: 'Marlin', seats: 12, sharing: 'SHARED_SEATS' }),
+      201,
+    );
+    const tour = must(
+      'tour',
+      await t.request('POST', opsPath(w, '/tours'), {
+        token: w.token,
+        body: {
+          name: 'Sunset',
+          durationMinutes: 120,
+          basePrice: 1000,
+          currency: 'EUR',
+          capacity: 12,
+          timeZone: 'Europe/Lisbon',
+          resourceRequirements: [{ resourceId: boat.id }],
+        },
+      }),
+      201,
+    );
+    const departure = must(
+      'departure',
+      await t.request('POST', opsPath(w, '/availability'), {
+        token: w.token,
+        body: { tourId: tour.id, startsAt: `${day}T17:00:00.000Z` },
+      }),
+      201,
+    );
+    const res = await t.request('POST', bookingsPath(w), {
+      token: w.token,
+      body: bookingInput(departure.id, { participants: participants(5), paymentMode: 'MANUAL' }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const calendar = must(
+      'calendar',
+      await t.request('GET', opsPath(w, `/resource-calendar?date=${day}&timeZone=Europe/Lisbon`), {
+        token: w.token,
+      }),
+      200,
+    );
+    expect(calendar).toMatchObject({
+      date: day,
+      timeZone: 'Europe/Lisbon',
+      resources: [
+        {
+          resourceId: boat.id,
+          seatsTotal: 12,
+          departures: [
+            {
+              availabilityId: departure.id,
+              tourName: 'Sunset',
+              startsAt: `${day}T17:00:00.000Z`,
+              endsAt: `${day}T19:00:00.000Z`,
+              bookedSeats: 5,
+              seatsUsed: 5,
+              conflict: false,
+            },
+          ],
+        },
+      ],
+      guides: [],
+    });
+    // The next local day has nothing on the boat.
+    const next = must(
+      'next day',
+      await t.request('GET', opsPath(w, '/resource-calendar?date=2031-09-11'), { token: w.token }),
+      200,
+    );
+    expect(next.resources[0].departures).toEqual([]);
+    expectError(
+      await t.request('GET', opsPath(w, '/resource-calendar?date=2031-13-01'), { token: w.token }),
+      400,
+      'VALIDATION_ERROR',
+    );
+  });
+});
+
 describe('resources: the race', () => {
   it('60 concurrent bookings over two overlapping departures on a 12-seat boat, across two processes: never more than 12 sold', async () => {
     const db = await createTestDatabase();

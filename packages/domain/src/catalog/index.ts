@@ -24,7 +24,14 @@ export { viewDeparture, viewDepartures } from './departure-views.js';
 export { createDeparture, listDepartures } from './departures.js';
 export { getSchedule } from './get-schedule.js';
 export { listSchedules } from './list-schedules.js';
-export { addDays, daysBetween, localDateOf, localDateTime, localIsoDateTime } from './local-time.js';
+export {
+  addDays,
+  daysBetween,
+  localDateOf,
+  localDateTime,
+  localIsoDateTime,
+  localTimeToUtc,
+} from './local-time.js';
 export type {
   AssignedResource,
   DepartureFilter,

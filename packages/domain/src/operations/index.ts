@@ -13,6 +13,7 @@ export {
   updateVehicle,
   updateVendor,
 } from './fleet.js';
+export { getResourceCalendar } from './resource-calendar.js';
 export { createResource, deleteResource, getResource, listResources, updateResource } from './resources.js';
 export {
   createGuide,
@@ -75,6 +76,8 @@ export {
   type Guide,
   GuideSchema,
   GuideScheduleQuerySchema,
+  ResourceCalendarQuerySchema,
+  ResourceCalendarSchema,
   GuideScheduleSchema,
   type Incident,
   IncidentSchema,

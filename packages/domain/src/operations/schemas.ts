@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { TimeZoneSchema } from '../catalog/index.js';
 import {
   DateSchema,
   DateTimeInputSchema,
@@ -118,6 +119,65 @@ export const DepartureHistoryEntrySchema = v.object({
   createdAt: DateTimeSchema,
 });
 export type DepartureHistoryEntry = v.InferOutput<typeof DepartureHistoryEntrySchema>;
+
+/** One local day of a workspace's resources and guides (docs/resources.md). */
+export const ResourceCalendarQuerySchema = v.object({
+  date: DateSchema,
+  /** The zone whose day it is (IANA; UTC by default): a workspace has no zone of its own yet. */
+  timeZone: v.optional(TimeZoneSchema),
+});
+
+/** A departure as a row of the day's timeline shows it. */
+const TimelineDepartureSchema = v.object({
+  availabilityId: v.string(),
+  tourId: v.string(),
+  tourName: v.string(),
+  startsAt: DateTimeSchema,
+  /** The end, the resource's turnaround not included. */
+  endsAt: DateTimeSchema,
+  bookedSeats: v.number(),
+  capacity: v.number(),
+});
+
+export const ResourceCalendarSchema = v.object({
+  date: DateSchema,
+  timeZone: v.string(),
+  resources: v.array(
+    v.object({
+      resourceId: v.string(),
+      name: v.string(),
+      kind: v.string(),
+      sharing: v.string(),
+      /** Seats of the resource; null when it has none. */
+      seatsTotal: v.nullable(v.number()),
+      departures: v.array(
+        v.object({
+          ...TimelineDepartureSchema.entries,
+          /** Seats booked on the departures overlapping this one on the resource, its own included. */
+          seatsUsed: v.number(),
+          /** EXCLUSIVE and overlapping another, or SHARED_SEATS and over its seats. */
+          conflict: v.boolean(),
+        }),
+      ),
+    }),
+  ),
+  guides: v.array(
+    v.object({
+      memberId: v.string(),
+      displayName: v.string(),
+      departures: v.array(
+        v.object({
+          ...TimelineDepartureSchema.entries,
+          role: v.picklist(['GUIDE', 'DRIVER']),
+          /** Overlapping another of theirs, or their time off. */
+          conflict: v.boolean(),
+        }),
+      ),
+      timeOff: v.array(TimeOffSchema),
+    }),
+  ),
+});
+export type ResourceCalendar = v.InferOutput<typeof ResourceCalendarSchema>;
 
 /** A guide's days (UTC dates, both inclusive, at most 62 days), as their schedule reads them. */
 export const GuideScheduleQuerySchema = v.pipe(

@@ -8,7 +8,10 @@ import {
   createResource,
   deleteResource,
   getResource,
+  getResourceCalendar,
   listResources,
+  ResourceCalendarQuerySchema,
+  ResourceCalendarSchema,
   updateResource,
 } from '@travelops/domain/operations';
 import { ok } from '@travelops/domain/shared';
@@ -23,6 +26,23 @@ const read = { permission: 'read' } as const;
 const ResourceParams = v.object({ workspaceId: PathId, resourceId: PathId });
 
 export const resourceRoutes = [
+  defineRoute({
+    operationId: 'getResourceCalendar',
+    method: 'get',
+    path: '/workspaces/{workspaceId}/resource-calendar',
+    summary: 'A day of resources and guides at a glance',
+    description:
+      "Added beyond the spec (docs/resources.md). For the local day `date` in `timeZone` (IANA, default UTC): per resource and per active guide, the departures (not cancelled) overlapping it, with seats booked, the seats used on the resource over the departures overlapping each (turnaround included) and its seats, conflicts marked (an EXCLUSIVE resource or a person on two at once, a SHARED_SEATS one over its seats, time off); and each guide's time off.",
+    tags: ['Resources'],
+    access: read,
+    params: WorkspaceParams,
+    query: ResourceCalendarQuerySchema,
+    success: { status: 200, description: 'The day.', schema: ResourceCalendarSchema },
+    errors: [],
+    async handle({ use, params, query }) {
+      return toReply(await getResourceCalendar(use, params.workspaceId, query));
+    },
+  }),
   defineRoute({
     operationId: 'listResources',
     method: 'get',
