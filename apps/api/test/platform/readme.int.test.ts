@@ -142,3 +142,19 @@ it('the quick start, booking, client, ticket-type, API-key and webhook walk-thro
   expect(output).toMatch(/^received booking\.cancelled for bkg_\w+ \(evt_\w+\)$/m);
   expect(output).toContain('"status":"SUCCEEDED"');
 }, 90_000);
+
+it('the one-boat walk-through runs as pasted: two tours never sell more than the boat seats', async () => {
+  const demo = await seedDemo(t.commandDeps);
+  const [, quickStart] = blocksOf('README.md', '## Quick start', 'sh');
+  const pasted = 'export API=http://localhost:3000 TOKEN=tops_paste_yours WS=ws_paste_yours';
+  const script = [
+    'set -euo pipefail',
+    (quickStart as string)
+      .split('\n')[0]
+      ?.replace(pasted, `export API=${t.baseUrl} TOKEN=${demo.token} WS=${demo.workspaceId}`),
+    ...blocksOf('README.md', '## One boat, two tours (walk-through)', 'sh'),
+  ].join('\n');
+  const { code, output } = await bash(script, {});
+  expect(code, output).toBe(0);
+  expect(output.trim().split('\n')).toEqual(['4', 'resource_full']);
+}, 60_000);
