@@ -82,9 +82,29 @@ export interface paths {
         head?: never;
         /**
          * Update a departure
-         * @description Status moves: SCHEDULED/DELAYED -> SCHEDULED, DELAYED, BOARDING, DEPARTED, CANCELLED; BOARDING -> DELAYED, DEPARTED, CANCELLED; DEPARTED -> COMPLETED; COMPLETED and CANCELLED are final (else 422 `invalid_transition`). Capacity cannot drop below booked seats (422 `below_booked_seats`). Only a SCHEDULED or DELAYED departure can move in time. Assignments: `guideId` (a member with an active guide profile), `driverId` (any member) and `vehicleId` (an ACTIVE vehicle), each nullable to unassign. A departure occupies them from `startsAt` for the tour `durationMinutes`; overlapping time-off is 422 `guide_unavailable_time_off` (`driver_...` for the driver), another overlapping departure 422 `guide_double_booked` / `driver_double_booked` / `vehicle_double_booked`, too few seats 422 `vehicle_too_small`, a vehicle not ACTIVE 422 `vehicle_unavailable`, an unknown id 422 `not_found` on its field. Checked again when `startsAt` or `capacity` changes. The answer carries its `salesStatus` (see listAvailability).
+         * @description Status moves: SCHEDULED/DELAYED -> SCHEDULED, DELAYED, BOARDING, DEPARTED, CANCELLED; BOARDING -> DELAYED, DEPARTED, CANCELLED; DEPARTED -> COMPLETED; COMPLETED and CANCELLED are final (else 422 `invalid_transition`). Capacity cannot drop below booked seats (422 `below_booked_seats`). Only a SCHEDULED or DELAYED departure can move in time. Assignments: `guideId` (a member with an active guide profile), `driverId` (any member) and `vehicleId` (an ACTIVE vehicle), each nullable to unassign. A departure occupies them from `startsAt` for the tour `durationMinutes`; overlapping time-off is 422 `guide_unavailable_time_off` (`driver_...` for the driver), another overlapping departure 422 `guide_double_booked` / `driver_double_booked` / `vehicle_double_booked`, too few seats 422 `vehicle_too_small`, a vehicle not ACTIVE 422 `vehicle_unavailable`, an unknown id 422 `not_found` on its field. Checked again when `startsAt` or `capacity` changes. `force: true` (ADMIN only, else 403) lets a guide's or driver's overlap or time off stand, each recorded on the departure's history. `resourceIds` replaces its resources (docs/resources.md): an EXCLUSIVE one on an overlapping departure is 422 `resource_double_booked`, seats already sold beyond a SHARED_SEATS one 422 `resource_full`. The answer carries its `salesStatus` (see listAvailability).
          */
         patch: operations["updateAvailability"];
+        trace?: never;
+    };
+    "/workspaces/{workspaceId}/availability/{availabilityId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A departure's history
+         * @description Added beyond the spec. The assignment rules an ADMIN overrode on it (`force: true`), oldest first.
+         */
+        get: operations["listAvailabilityHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/workspaces/{workspaceId}/availability/{availabilityId}/manifest": {
@@ -1007,6 +1027,26 @@ export interface paths {
         patch: operations["updateGuide"];
         trace?: never;
     };
+    "/workspaces/{workspaceId}/guides/{memberId}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A guide's departures and time off
+         * @description Added beyond the spec (docs/resources.md). The departures the member works on, as guide or driver (not cancelled), and their time off, overlapping the UTC days `from` to `to` (inclusive, at most 62 days; 400 `range_too_long`), each by start. Departures carry their tour's name and local start.
+         */
+        get: operations["getGuideSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspaces/{workspaceId}/guides/{memberId}/time-off": {
         parameters: {
             query?: never;
@@ -1095,6 +1135,75 @@ export interface paths {
          * @description Added beyond the spec. A vehicle in MAINTENANCE or RETIRED cannot be assigned to departures; existing assignments stay.
          */
         patch: operations["updateVehicle"];
+        trace?: never;
+    };
+    "/workspaces/{workspaceId}/resource-calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A day of resources and guides at a glance
+         * @description Added beyond the spec (docs/resources.md). For the local day `date` in `timeZone` (IANA, default UTC): per resource and per active guide, the departures (not cancelled) overlapping it, with seats booked, the seats used on the resource over the departures overlapping each (turnaround included) and its seats, conflicts marked (an EXCLUSIVE resource or a person on two at once, a SHARED_SEATS one over its seats, time off); and each guide's time off.
+         */
+        get: operations["getResourceCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{workspaceId}/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List resources, newest first
+         * @description Added beyond the spec. Vehicles are resources too (kind VEHICLE, EXCLUSIVE, under their ids).
+         */
+        get: operations["listResources"];
+        put?: never;
+        /**
+         * Add a resource
+         * @description Added beyond the spec. `sharing` defaults to EXCLUSIVE; SHARED_SEATS needs `seats` (400 `required_for_shared_seats`).
+         */
+        post: operations["createResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{workspaceId}/resources/{resourceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a resource */
+        get: operations["getResource"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a resource
+         * @description Added beyond the spec. A resource still on a departure that is not COMPLETED or CANCELLED is 422 `resource_in_use` (`details[0].availabilityIds`): unassign it, or set `active: false`.
+         */
+        delete: operations["deleteResource"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a resource
+         * @description Added beyond the spec. Fewer seats, a longer turnaround or sharing turned on must leave no departure oversold (422 `below_sold`, `details[0].availabilityIds` naming them). A vehicle is changed through /vehicles (422 `vehicle_resource`).
+         */
+        patch: operations["updateResource"];
         trace?: never;
     };
     "/workspaces/{workspaceId}/vendors": {
@@ -1997,6 +2106,7 @@ export interface components {
             heldSeats: number;
             /** @enum {string} */
             salesStatus: "AVAILABLE" | "LIMITED" | "SOLD_OUT" | "CLOSED";
+            resourceIds: string[];
         };
         AvailabilityCreate: {
             /** @description The tour (`tour_...`). */
@@ -2022,6 +2132,7 @@ export interface components {
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
             }[];
+            resourceIds?: string[];
         };
         AvailabilityUpdate: {
             /**
@@ -2051,6 +2162,8 @@ export interface components {
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
             }[];
+            resourceIds?: string[];
+            force?: boolean;
         };
         BlackoutDate: {
             /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
@@ -2549,6 +2662,31 @@ export interface components {
             /** @description The company the record belongs to (`cmp_...`). */
             companyId?: string | null;
         };
+        DepartureHistoryEntry: {
+            /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+            id: string;
+            /** @description The departure (`avl_...`). */
+            availabilityId: string;
+            /** @enum {string} */
+            kind: "ASSIGNMENT_FORCED";
+            field: string;
+            issue: string;
+            message: string;
+            actor: {
+                /**
+                 * @description Kind of record.
+                 * @enum {string}
+                 */
+                type: "api_token" | "member" | "guest" | "system";
+                /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+                id: string | null;
+            };
+            /**
+             * Format: date-time
+             * @description When it was created (UTC, milliseconds).
+             */
+            createdAt: string;
+        };
         DepartureManifest: {
             departure: components["schemas"]["Availability"];
             tour: {
@@ -2585,6 +2723,8 @@ export interface components {
             details?: {
                 field: string;
                 issue: string;
+                resourceId?: string;
+                availabilityIds?: string[];
             }[];
             requestId?: string;
         };
@@ -2632,6 +2772,40 @@ export interface components {
             languages?: string[];
             /** @description Qualifications, such as first aid. */
             certifications?: string[];
+        };
+        GuideSchedule: {
+            /** @description The workspace member (`mem_...`). */
+            memberId: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            departures: {
+                /** @description The departure (`avl_...`). */
+                availabilityId: string;
+                /** @description The tour (`tour_...`). */
+                tourId: string;
+                tourName: string;
+                /**
+                 * @description Role: `READ_ONLY`, `OPERATIONS` or `ADMIN`.
+                 * @enum {string}
+                 */
+                role: "GUIDE" | "DRIVER";
+                /**
+                 * Format: date-time
+                 * @description Start, ISO 8601 date-time with offset (stored and answered in UTC).
+                 */
+                startsAt: string;
+                /**
+                 * Format: date-time
+                 * @description End, ISO 8601 date-time with offset; after the start.
+                 */
+                endsAt: string;
+                localStartsAt: string;
+                /** @description Status; see the operation for the allowed moves. */
+                status: string;
+            }[];
+            timeOff: components["schemas"]["TimeOff"][];
         };
         GuideUpdate: {
             /** @description The member guides tours; false removes the guide profile from lists. */
@@ -3351,6 +3525,126 @@ export interface components {
             /** @description Why the money goes back; kept with the refund. */
             reason?: string;
         };
+        Resource: {
+            /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+            id: string;
+            /** @enum {string} */
+            kind: "VEHICLE" | "BOAT" | "ROOM" | "EQUIPMENT" | "OTHER";
+            /** @description Display name. */
+            name: string;
+            /** @description Passenger seats. */
+            seats: number | null;
+            /** @enum {string} */
+            sharing: "EXCLUSIVE" | "SHARED_SEATS";
+            turnaroundMinutes: number;
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description When it was created (UTC, milliseconds).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed (UTC, milliseconds).
+             */
+            updatedAt: string;
+        };
+        ResourceCalendar: {
+            /**
+             * Format: date
+             * @description The day, `YYYY-MM-DD` (UTC).
+             */
+            date: string;
+            /** @description IANA time zone of the tour (`Europe/Berlin`; default `UTC`): schedules and the public calendar read local times in it. */
+            timeZone: string;
+            resources: {
+                resourceId: string;
+                /** @description Display name. */
+                name: string;
+                kind: string;
+                sharing: string;
+                seatsTotal: number | null;
+                departures: {
+                    /** @description The departure (`avl_...`). */
+                    availabilityId: string;
+                    /** @description The tour (`tour_...`). */
+                    tourId: string;
+                    tourName: string;
+                    /**
+                     * Format: date-time
+                     * @description Start, ISO 8601 date-time with offset (stored and answered in UTC).
+                     */
+                    startsAt: string;
+                    /**
+                     * Format: date-time
+                     * @description End, ISO 8601 date-time with offset; after the start.
+                     */
+                    endsAt: string;
+                    /** @description Seats taken by PENDING and CONFIRMED bookings. */
+                    bookedSeats: number;
+                    /** @description Seats; a departure defaults to its tour's and never drops below the seats booked. */
+                    capacity: number;
+                    seatsUsed: number;
+                    conflict: boolean;
+                }[];
+            }[];
+            guides: {
+                /** @description The workspace member (`mem_...`). */
+                memberId: string;
+                /** @description Name shown for the guide. */
+                displayName: string;
+                departures: {
+                    /** @description The departure (`avl_...`). */
+                    availabilityId: string;
+                    /** @description The tour (`tour_...`). */
+                    tourId: string;
+                    tourName: string;
+                    /**
+                     * Format: date-time
+                     * @description Start, ISO 8601 date-time with offset (stored and answered in UTC).
+                     */
+                    startsAt: string;
+                    /**
+                     * Format: date-time
+                     * @description End, ISO 8601 date-time with offset; after the start.
+                     */
+                    endsAt: string;
+                    /** @description Seats taken by PENDING and CONFIRMED bookings. */
+                    bookedSeats: number;
+                    /** @description Seats; a departure defaults to its tour's and never drops below the seats booked. */
+                    capacity: number;
+                    /**
+                     * @description Role: `READ_ONLY`, `OPERATIONS` or `ADMIN`.
+                     * @enum {string}
+                     */
+                    role: "GUIDE" | "DRIVER";
+                    conflict: boolean;
+                }[];
+                timeOff: components["schemas"]["TimeOff"][];
+            }[];
+        };
+        ResourceCreate: {
+            /** @enum {string} */
+            kind: "VEHICLE" | "BOAT" | "ROOM" | "EQUIPMENT" | "OTHER";
+            /** @description Display name. */
+            name: string;
+            /** @description Passenger seats. */
+            seats?: number | null;
+            /** @enum {string} */
+            sharing?: "EXCLUSIVE" | "SHARED_SEATS";
+            turnaroundMinutes?: number;
+            active?: boolean;
+        };
+        ResourceUpdate: {
+            /** @description Display name. */
+            name?: string;
+            /** @description Passenger seats. */
+            seats?: number | null;
+            /** @enum {string} */
+            sharing?: "EXCLUSIVE" | "SHARED_SEATS";
+            turnaroundMinutes?: number;
+            active?: boolean;
+        };
         Schedule: {
             /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
             id: string;
@@ -3812,6 +4106,14 @@ export interface components {
             publicHoldMinutes: number;
             /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
             reminderHoursBefore: number | null;
+            resourceRequirements: ({
+                resourceId: string;
+            } | {
+                /** @enum {string} */
+                kind: "VEHICLE" | "BOAT" | "ROOM" | "EQUIPMENT" | "OTHER";
+                /** @constant */
+                seatsFrom: "departure";
+            })[];
         };
         TourCreate: {
             /** @description Name of the tour as guests see it. */
@@ -3855,6 +4157,14 @@ export interface components {
             publicHoldMinutes?: number;
             /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
             reminderHoursBefore?: number | null;
+            resourceRequirements?: ({
+                resourceId: string;
+            } | {
+                /** @enum {string} */
+                kind: "VEHICLE" | "BOAT" | "ROOM" | "EQUIPMENT" | "OTHER";
+                /** @constant */
+                seatsFrom: "departure";
+            })[];
         };
         TourUpdate: {
             /** @description Name of the tour as guests see it. */
@@ -3898,6 +4208,14 @@ export interface components {
             publicHoldMinutes?: number;
             /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
             reminderHoursBefore?: number | null;
+            resourceRequirements?: ({
+                resourceId: string;
+            } | {
+                /** @enum {string} */
+                kind: "VEHICLE" | "BOAT" | "ROOM" | "EQUIPMENT" | "OTHER";
+                /** @constant */
+                seatsFrom: "departure";
+            })[];
         };
         Vehicle: {
             /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
@@ -4488,7 +4806,12 @@ export interface operations {
                      *           },
                      *           "maxSeatsPerPublicBooking": 1,
                      *           "publicHoldMinutes": 1,
-                     *           "reminderHoursBefore": 24
+                     *           "reminderHoursBefore": 24,
+                     *           "resourceRequirements": [
+                     *             {
+                     *               "resourceId": "resourceId text"
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "pagination": {
@@ -4567,7 +4890,12 @@ export interface operations {
                  *       },
                  *       "maxSeatsPerPublicBooking": 1,
                  *       "publicHoldMinutes": 5,
-                 *       "reminderHoursBefore": 24
+                 *       "reminderHoursBefore": 24,
+                 *       "resourceRequirements": [
+                 *         {
+                 *           "resourceId": "resourceId text"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["TourCreate"];
@@ -4629,7 +4957,12 @@ export interface operations {
                      *         },
                      *         "maxSeatsPerPublicBooking": 1,
                      *         "publicHoldMinutes": 1,
-                     *         "reminderHoursBefore": 24
+                     *         "reminderHoursBefore": 24,
+                     *         "resourceRequirements": [
+                     *           {
+                     *             "resourceId": "resourceId text"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -4718,7 +5051,12 @@ export interface operations {
                      *         },
                      *         "maxSeatsPerPublicBooking": 1,
                      *         "publicHoldMinutes": 1,
-                     *         "reminderHoursBefore": 24
+                     *         "reminderHoursBefore": 24,
+                     *         "resourceRequirements": [
+                     *           {
+                     *             "resourceId": "resourceId text"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -4791,7 +5129,12 @@ export interface operations {
                  *       },
                  *       "maxSeatsPerPublicBooking": 1,
                  *       "publicHoldMinutes": 5,
-                 *       "reminderHoursBefore": 24
+                 *       "reminderHoursBefore": 24,
+                 *       "resourceRequirements": [
+                 *         {
+                 *           "resourceId": "resourceId text"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["TourUpdate"];
@@ -4853,7 +5196,12 @@ export interface operations {
                      *         },
                      *         "maxSeatsPerPublicBooking": 1,
                      *         "publicHoldMinutes": 1,
-                     *         "reminderHoursBefore": 24
+                     *         "reminderHoursBefore": 24,
+                     *         "resourceRequirements": [
+                     *           {
+                     *             "resourceId": "resourceId text"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -4931,7 +5279,10 @@ export interface operations {
                      *           ],
                      *           "scheduleId": "scheduleId text",
                      *           "heldSeats": 1,
-                     *           "salesStatus": "AVAILABLE"
+                     *           "salesStatus": "AVAILABLE",
+                     *           "resourceIds": [
+                     *             "resourceIds text"
+                     *           ]
                      *         }
                      *       ],
                      *       "pagination": {
@@ -4982,6 +5333,9 @@ export interface operations {
                  *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "price": 900
                  *         }
+                 *       ],
+                 *       "resourceIds": [
+                 *         "resourceIds text"
                  *       ]
                  *     }
                  */
@@ -5024,7 +5378,10 @@ export interface operations {
                      *         ],
                      *         "scheduleId": "scheduleId text",
                      *         "heldSeats": 1,
-                     *         "salesStatus": "AVAILABLE"
+                     *         "salesStatus": "AVAILABLE",
+                     *         "resourceIds": [
+                     *           "resourceIds text"
+                     *         ]
                      *       }
                      *     }
                      */
@@ -5075,7 +5432,11 @@ export interface operations {
                  *           "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
                  *           "price": 900
                  *         }
-                 *       ]
+                 *       ],
+                 *       "resourceIds": [
+                 *         "resourceIds text"
+                 *       ],
+                 *       "force": true
                  *     }
                  */
                 "application/json": components["schemas"]["AvailabilityUpdate"];
@@ -5117,7 +5478,10 @@ export interface operations {
                      *         ],
                      *         "scheduleId": "scheduleId text",
                      *         "heldSeats": 1,
-                     *         "salesStatus": "AVAILABLE"
+                     *         "salesStatus": "AVAILABLE",
+                     *         "resourceIds": [
+                     *           "resourceIds text"
+                     *         ]
                      *       }
                      *     }
                      */
@@ -5134,6 +5498,62 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAvailabilityHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+                /** @example avl_4Xk9TzQ2mB7rW1pLs8YvNc */
+                availabilityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its entries. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id text",
+                     *           "availabilityId": "avl_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *           "kind": "ASSIGNMENT_FORCED",
+                     *           "field": "field text",
+                     *           "issue": "issue text",
+                     *           "message": "message text",
+                     *           "actor": {
+                     *             "type": "api_token",
+                     *             "id": "id text"
+                     *           },
+                     *           "createdAt": "2026-06-02T14:31:07.120Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DepartureHistoryEntry"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -5192,7 +5612,10 @@ export interface operations {
                      *           ],
                      *           "scheduleId": "scheduleId text",
                      *           "heldSeats": 1,
-                     *           "salesStatus": "AVAILABLE"
+                     *           "salesStatus": "AVAILABLE",
+                     *           "resourceIds": [
+                     *             "resourceIds text"
+                     *           ]
                      *         },
                      *         "tour": {
                      *           "id": "id text",
@@ -10246,6 +10669,80 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getGuideSchedule: {
+        parameters: {
+            query: {
+                /** @example 2026-07-01 */
+                from: string;
+                /** @example 2026-07-31 */
+                to: string;
+            };
+            header?: never;
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+                /** @example mem_4Xk9TzQ2mB7rW1pLs8YvNc */
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guide's schedule. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "memberId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "from": "2026-07-01",
+                     *         "to": "2026-07-31",
+                     *         "departures": [
+                     *           {
+                     *             "availabilityId": "avl_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "tourName": "tourName text",
+                     *             "role": "GUIDE",
+                     *             "startsAt": "2026-07-01T09:00:00.000Z",
+                     *             "endsAt": "2026-07-01T11:00:00.000Z",
+                     *             "localStartsAt": "localStartsAt text",
+                     *             "status": "PENDING"
+                     *           }
+                     *         ],
+                     *         "timeOff": [
+                     *           {
+                     *             "id": "off_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "memberId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "startsAt": "2026-07-01T09:00:00.000Z",
+                     *             "endsAt": "2026-07-01T11:00:00.000Z",
+                     *             "reason": "Annual leave",
+                     *             "createdAt": "2026-06-02T14:31:07.120Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GuideSchedule"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listGuideTimeOff: {
         parameters: {
             query?: {
@@ -10741,6 +11238,419 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getResourceCalendar: {
+        parameters: {
+            query: {
+                /** @example 2026-07-01 */
+                date: string;
+                /** @example Europe/Berlin */
+                timeZone?: string;
+            };
+            header?: never;
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "date": "2026-07-01",
+                     *         "timeZone": "Europe/Berlin",
+                     *         "resources": [
+                     *           {
+                     *             "resourceId": "resourceId text",
+                     *             "name": "Ada Lovelace",
+                     *             "kind": "kind text",
+                     *             "sharing": "sharing text",
+                     *             "seatsTotal": 1,
+                     *             "departures": [
+                     *               {
+                     *                 "availabilityId": "avl_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *                 "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *                 "tourName": "tourName text",
+                     *                 "startsAt": "2026-07-01T09:00:00.000Z",
+                     *                 "endsAt": "2026-07-01T11:00:00.000Z",
+                     *                 "bookedSeats": 2,
+                     *                 "capacity": 15,
+                     *                 "seatsUsed": 1,
+                     *                 "conflict": true
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "guides": [
+                     *           {
+                     *             "memberId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "displayName": "Grace Hopper",
+                     *             "departures": [
+                     *               {
+                     *                 "availabilityId": "avl_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *                 "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *                 "tourName": "tourName text",
+                     *                 "startsAt": "2026-07-01T09:00:00.000Z",
+                     *                 "endsAt": "2026-07-01T11:00:00.000Z",
+                     *                 "bookedSeats": 2,
+                     *                 "capacity": 15,
+                     *                 "role": "GUIDE",
+                     *                 "conflict": true
+                     *               }
+                     *             ],
+                     *             "timeOff": [
+                     *               {
+                     *                 "id": "off_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *                 "memberId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *                 "startsAt": "2026-07-01T09:00:00.000Z",
+                     *                 "endsAt": "2026-07-01T11:00:00.000Z",
+                     *                 "reason": "Annual leave",
+                     *                 "createdAt": "2026-06-02T14:31:07.120Z"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ResourceCalendar"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listResources: {
+        parameters: {
+            query?: {
+                /** @example 25 */
+                limit?: number;
+                cursor?: string;
+                /** @example VEHICLE */
+                kind?: "VEHICLE" | "BOAT" | "ROOM" | "EQUIPMENT" | "OTHER";
+            };
+            header?: never;
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of resources. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id text",
+                     *           "kind": "VEHICLE",
+                     *           "name": "Ada Lovelace",
+                     *           "seats": 16,
+                     *           "sharing": "EXCLUSIVE",
+                     *           "turnaroundMinutes": 1,
+                     *           "active": true,
+                     *           "createdAt": "2026-06-02T14:31:07.120Z",
+                     *           "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "hasMore": true,
+                     *         "nextCursor": "eyJrIjpbIjIwMjYtMDYtMDJUMTQ6MzE6MDcuMTIwWiJdfQ.k3Jx0vQm8Yw"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Resource"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createResource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A fresh UUID per logical operation, not per retry. A replay within 24 hours returns the original status and body with `Idempotent-Replayed: true`; the same key with a different body is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Scoped to the workspace (or public slug), method and path. Unlike Stripe, only successful results are kept: a failed request rolled back, left no record, and runs again with the same key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "VEHICLE",
+                 *       "name": "Ada Lovelace",
+                 *       "seats": 16,
+                 *       "sharing": "EXCLUSIVE",
+                 *       "turnaroundMinutes": 1,
+                 *       "active": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResourceCreate"];
+            };
+        };
+        responses: {
+            /** @description The resource. */
+            201: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id text",
+                     *         "kind": "VEHICLE",
+                     *         "name": "Ada Lovelace",
+                     *         "seats": 16,
+                     *         "sharing": "EXCLUSIVE",
+                     *         "turnaroundMinutes": 1,
+                     *         "active": true,
+                     *         "createdAt": "2026-06-02T14:31:07.120Z",
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Resource"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+                /** @example resourceId text */
+                resourceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id text",
+                     *         "kind": "VEHICLE",
+                     *         "name": "Ada Lovelace",
+                     *         "seats": 16,
+                     *         "sharing": "EXCLUSIVE",
+                     *         "turnaroundMinutes": 1,
+                     *         "active": true,
+                     *         "createdAt": "2026-06-02T14:31:07.120Z",
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Resource"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteResource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+                /** @example resourceId text */
+                resourceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted id. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "resourceId text",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+                            id: string;
+                            /** @constant */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateResource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+                /** @example resourceId text */
+                resourceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Ada Lovelace",
+                 *       "seats": 16,
+                 *       "sharing": "EXCLUSIVE",
+                 *       "turnaroundMinutes": 1,
+                 *       "active": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResourceUpdate"];
+            };
+        };
+        responses: {
+            /** @description The resource. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id text",
+                     *         "kind": "VEHICLE",
+                     *         "name": "Ada Lovelace",
+                     *         "seats": 16,
+                     *         "sharing": "EXCLUSIVE",
+                     *         "turnaroundMinutes": 1,
+                     *         "active": true,
+                     *         "createdAt": "2026-06-02T14:31:07.120Z",
+                     *         "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Resource"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
