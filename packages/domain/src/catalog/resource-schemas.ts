@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { DateTimeSchema, PageQuerySchema, requiredText, text } from '../shared/schemas.js';
 
-export const RESOURCE_KINDS = ['VEHICLE', 'BOAT', 'ROOM', 'EQUIPMENT', 'OTHER'] as const;
+const RESOURCE_KINDS = ['VEHICLE', 'BOAT', 'ROOM', 'EQUIPMENT', 'OTHER'] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 const RESOURCE_SHARINGS = ['EXCLUSIVE', 'SHARED_SEATS'] as const;
 

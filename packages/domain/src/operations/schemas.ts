@@ -193,7 +193,7 @@ export const GuideScheduleQuerySchema = v.pipe(
 );
 
 /** One departure a guide works on, as their schedule shows it. */
-export const ScheduledDepartureSchema = v.object({
+const ScheduledDepartureSchema = v.object({
   availabilityId: v.string(),
   tourId: v.string(),
   tourName: v.string(),
