@@ -26,6 +26,18 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   driverId: 'The driver assigned to the departure (a member id, `mem_...`); null to unassign.',
   vehicleId: 'The vehicle assigned to the departure (`veh_...`); null to unassign.',
   participantId: 'The participant (`ptc_...`) of the booking.',
+  resourceRequirements:
+    'What each departure of the tour runs on (docs/resources.md): `{ resourceId }`, that resource; `{ kind, seatsFrom: "departure" }`, the first free active one of that kind seating the departure\'s capacity. Chosen when a departure is created.',
+  resourceIds:
+    "The resources the departure runs on (`res_...`, or a vehicle's `veh_...`); its SHARED_SEATS ones cap its `seatsRemaining`. On create, absent: chosen from the tour's `resourceRequirements`.",
+  force:
+    "ADMIN only: a guide's or driver's overlapping departure or time off does not refuse the assignment; each rule overridden is recorded on the departure's history.",
+  kind: 'What kind of resource: VEHICLE, BOAT, ROOM, EQUIPMENT or OTHER.',
+  'DepartureHistoryEntry.kind': 'What happened: ASSIGNMENT_FORCED, an ADMIN overrode an assignment rule.',
+  sharing:
+    'EXCLUSIVE (default): one departure at a time; SHARED_SEATS: departures that overlap on it share its `seats`.',
+  turnaroundMinutes: 'Minutes after a departure ends before the resource serves the next (default 0).',
+  active: 'An inactive resource is not chosen or assigned; departures keep it (default true).',
   participantIds: 'Participants to check in (`ptc_...`); absent: all of them.',
   workspaceId: 'The workspace (`ws_...`).',
   // People and contact.
