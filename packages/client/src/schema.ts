@@ -2106,6 +2106,7 @@ export interface components {
             heldSeats: number;
             /** @enum {string} */
             salesStatus: "AVAILABLE" | "LIMITED" | "SOLD_OUT" | "CLOSED";
+            /** @description The resources the departure runs on (`res_...`, or a vehicle's `veh_...`); its SHARED_SEATS ones cap its `seatsRemaining`. On create, absent: chosen from the tour's `resourceRequirements`. */
             resourceIds: string[];
         };
         AvailabilityCreate: {
@@ -2132,6 +2133,7 @@ export interface components {
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
             }[];
+            /** @description The resources the departure runs on (`res_...`, or a vehicle's `veh_...`); its SHARED_SEATS ones cap its `seatsRemaining`. On create, absent: chosen from the tour's `resourceRequirements`. */
             resourceIds?: string[];
         };
         AvailabilityUpdate: {
@@ -2162,7 +2164,9 @@ export interface components {
                 /** @description Price per unit in minor units of the tour's currency. */
                 price: number;
             }[];
+            /** @description The resources the departure runs on (`res_...`, or a vehicle's `veh_...`); its SHARED_SEATS ones cap its `seatsRemaining`. On create, absent: chosen from the tour's `resourceRequirements`. */
             resourceIds?: string[];
+            /** @description ADMIN only: a guide's or driver's overlapping departure or time off does not refuse the assignment; each rule overridden is recorded on the departure's history. */
             force?: boolean;
         };
         BlackoutDate: {
@@ -2667,7 +2671,10 @@ export interface components {
             id: string;
             /** @description The departure (`avl_...`). */
             availabilityId: string;
-            /** @enum {string} */
+            /**
+             * @description What happened: ASSIGNMENT_FORCED, an ADMIN overrode an assignment rule.
+             * @enum {string}
+             */
             kind: "ASSIGNMENT_FORCED";
             field: string;
             issue: string;
@@ -3528,15 +3535,23 @@ export interface components {
         Resource: {
             /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description What kind of resource: VEHICLE, BOAT, ROOM, EQUIPMENT or OTHER.
+             * @enum {string}
+             */
             kind: "VEHICLE" | "BOAT" | "ROOM" | "EQUIPMENT" | "OTHER";
             /** @description Display name. */
             name: string;
             /** @description Passenger seats. */
             seats: number | null;
-            /** @enum {string} */
+            /**
+             * @description EXCLUSIVE (default): one departure at a time; SHARED_SEATS: departures that overlap on it share its `seats`.
+             * @enum {string}
+             */
             sharing: "EXCLUSIVE" | "SHARED_SEATS";
+            /** @description Minutes after a departure ends before the resource serves the next (default 0). */
             turnaroundMinutes: number;
+            /** @description An inactive resource is not chosen or assigned; departures keep it (default true). */
             active: boolean;
             /**
              * Format: date-time
@@ -3561,7 +3576,9 @@ export interface components {
                 resourceId: string;
                 /** @description Display name. */
                 name: string;
+                /** @description What kind of resource: VEHICLE, BOAT, ROOM, EQUIPMENT or OTHER. */
                 kind: string;
+                /** @description EXCLUSIVE (default): one departure at a time; SHARED_SEATS: departures that overlap on it share its `seats`. */
                 sharing: string;
                 seatsTotal: number | null;
                 departures: {
@@ -3624,15 +3641,23 @@ export interface components {
             }[];
         };
         ResourceCreate: {
-            /** @enum {string} */
+            /**
+             * @description What kind of resource: VEHICLE, BOAT, ROOM, EQUIPMENT or OTHER.
+             * @enum {string}
+             */
             kind: "VEHICLE" | "BOAT" | "ROOM" | "EQUIPMENT" | "OTHER";
             /** @description Display name. */
             name: string;
             /** @description Passenger seats. */
             seats?: number | null;
-            /** @enum {string} */
+            /**
+             * @description EXCLUSIVE (default): one departure at a time; SHARED_SEATS: departures that overlap on it share its `seats`.
+             * @enum {string}
+             */
             sharing?: "EXCLUSIVE" | "SHARED_SEATS";
+            /** @description Minutes after a departure ends before the resource serves the next (default 0). */
             turnaroundMinutes?: number;
+            /** @description An inactive resource is not chosen or assigned; departures keep it (default true). */
             active?: boolean;
         };
         ResourceUpdate: {
@@ -3640,9 +3665,14 @@ export interface components {
             name?: string;
             /** @description Passenger seats. */
             seats?: number | null;
-            /** @enum {string} */
+            /**
+             * @description EXCLUSIVE (default): one departure at a time; SHARED_SEATS: departures that overlap on it share its `seats`.
+             * @enum {string}
+             */
             sharing?: "EXCLUSIVE" | "SHARED_SEATS";
+            /** @description Minutes after a departure ends before the resource serves the next (default 0). */
             turnaroundMinutes?: number;
+            /** @description An inactive resource is not chosen or assigned; departures keep it (default true). */
             active?: boolean;
         };
         Schedule: {
@@ -4106,6 +4136,7 @@ export interface components {
             publicHoldMinutes: number;
             /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
             reminderHoursBefore: number | null;
+            /** @description What each departure of the tour runs on (docs/resources.md): `{ resourceId }`, that resource; `{ kind, seatsFrom: "departure" }`, the first free active one of that kind seating the departure's capacity. Chosen when a departure is created. */
             resourceRequirements: ({
                 resourceId: string;
             } | {
@@ -4157,6 +4188,7 @@ export interface components {
             publicHoldMinutes?: number;
             /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
             reminderHoursBefore?: number | null;
+            /** @description What each departure of the tour runs on (docs/resources.md): `{ resourceId }`, that resource; `{ kind, seatsFrom: "departure" }`, the first free active one of that kind seating the departure's capacity. Chosen when a departure is created. */
             resourceRequirements?: ({
                 resourceId: string;
             } | {
@@ -4208,6 +4240,7 @@ export interface components {
             publicHoldMinutes?: number;
             /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
             reminderHoursBefore?: number | null;
+            /** @description What each departure of the tour runs on (docs/resources.md): `{ resourceId }`, that resource; `{ kind, seatsFrom: "departure" }`, the first free active one of that kind seating the departure's capacity. Chosen when a departure is created. */
             resourceRequirements?: ({
                 resourceId: string;
             } | {
