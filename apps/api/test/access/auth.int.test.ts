@@ -163,6 +163,14 @@ const itineraryItem = (ws: TestWorkspace, itineraryId: string) =>
     })
     .then((res) => must('item', res, 201));
 
+const newResource = (ws: TestWorkspace) =>
+  t
+    .request('POST', opsPath(ws, '/resources'), {
+      token: ws.token,
+      body: { kind: 'ROOM', name: 'Probe room' },
+    })
+    .then((res) => must('resource', res, 201));
+
 async function seedOperations(ws: TestWorkspace, customerId: string): Promise<Record<string, string>> {
   const memberId = await newGuide(t, ws);
   const incident = must(
@@ -186,6 +194,7 @@ async function seedOperations(ws: TestWorkspace, customerId: string): Promise<Re
     memberId,
     timeOffId: (await timeOff(ws, memberId)).id,
     vehicleId: (await newVehicle(t, ws)).id,
+    resourceId: (await newResource(ws)).id,
     vendorId: (await vendor(ws)).id,
     incidentId: incident.id,
     itineraryId: itinerary.id,
@@ -232,12 +241,19 @@ function pathFor(route: RouteDefinition, s: Seeded, ids: Partial<Record<string, 
     ...s.ops,
     ...ids,
   };
-  return route.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+  const path = route.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
     const value = values[name];
     if (!value) throw new Error(`no test value for path parameter ${name} of ${routeName(route)}`);
     return value;
   });
+  return `${path}${REQUIRED_QUERIES[route.operationId] ?? ''}`;
 }
+
+/** The query of the reads that need one, so a refusal can only be the credential's doing. */
+const REQUIRED_QUERIES: Record<string, string> = {
+  getGuideSchedule: '?from=2040-01-01&to=2040-01-02',
+  getResourceCalendar: '?date=2040-01-01',
+};
 
 /** A request each write route would accept, so a refusal can only be the role's doing. */
 const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
@@ -280,6 +296,9 @@ const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
   createVehicle: () => ({ name: 'Probe van', seats: 8 }),
   updateVehicle: () => ({ notes: 'changed by a role probe' }),
   deleteVehicle: () => undefined,
+  createResource: () => ({ kind: 'BOAT', name: 'Probe boat', seats: 8, sharing: 'SHARED_SEATS' }),
+  updateResource: () => ({ name: 'Renamed by a role probe' }),
+  deleteResource: () => undefined,
   createVendor: () => ({ name: 'Probe', category: 'OTHER' }),
   updateVendor: () => ({ notes: 'changed by a role probe' }),
   deleteVendor: () => undefined,
@@ -337,6 +356,7 @@ const PROBE_RECORDS: Record<string, (s: Seeded) => Promise<Record<string, string
   deleteBlackoutDate: async (s) => ({ blackoutDateId: (await blackoutDay(s.ws)).id }),
   deleteGuideTimeOff: async (s) => ({ timeOffId: (await timeOff(s.ws, s.ops.memberId as string)).id }),
   deleteVehicle: async (s) => ({ vehicleId: (await newVehicle(t, s.ws)).id }),
+  deleteResource: async (s) => ({ resourceId: (await newResource(s.ws)).id }),
   deleteVendor: async (s) => ({ vendorId: (await vendor(s.ws)).id }),
   deleteItineraryItem: async (s) => ({ itemId: (await itineraryItem(s.ws, s.ops.itineraryId as string)).id }),
   deleteSchedule: async (s) => ({ scheduleId: (await newSchedule(s.ws, s.tour.id, '16:45')).id }),
@@ -407,6 +427,9 @@ const WRITERS: Record<string, TokenRole[]> = {
   createVehicle: ['OPERATIONS', 'ADMIN'],
   updateVehicle: ['OPERATIONS', 'ADMIN'],
   deleteVehicle: ['OPERATIONS', 'ADMIN'],
+  createResource: ['OPERATIONS', 'ADMIN'],
+  updateResource: ['OPERATIONS', 'ADMIN'],
+  deleteResource: ['OPERATIONS', 'ADMIN'],
   createVendor: ['OPERATIONS', 'ADMIN'],
   updateVendor: ['OPERATIONS', 'ADMIN'],
   deleteVendor: ['OPERATIONS', 'ADMIN'],
@@ -464,6 +487,7 @@ async function snapshot(s: Seeded) {
     guides: await knex('guide_profiles').where(where).orderBy('member_id'),
     timeOff: await knex('guide_time_off').where(where).orderBy('id'),
     vehicles: await knex('vehicles').where(where).orderBy('id'),
+    resources: await knex('resources').where(where).orderBy('id'),
     vendors: await knex('vendors').where(where).orderBy('id'),
     incidents: await knex('incidents').where(where).orderBy('id'),
     itineraries: await knex('itineraries').where(where).orderBy('id'),
