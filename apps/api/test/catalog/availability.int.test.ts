@@ -50,6 +50,7 @@ describe('createAvailability', () => {
         scheduleId: null,
         heldSeats: 0,
         salesStatus: 'AVAILABLE',
+        resourceIds: [],
       },
     });
   });

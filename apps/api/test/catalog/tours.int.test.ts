@@ -44,6 +44,7 @@ describe('createTour', () => {
         maxSeatsPerPublicBooking: 10,
         publicHoldMinutes: 15,
         reminderHoursBefore: 24,
+        resourceRequirements: [],
       },
     });
     const read = await t.request('GET', `${toursPath()}/${created.body.data.id}`, { token: ws.token });
