@@ -33,6 +33,8 @@ export type LoadJob =
       tourId: string;
       startsAt: string;
       capacity: number;
+      /** Each round's departure runs on a fresh SHARED_SEATS boat of `capacity` seats (issue 27). */
+      sharedBoat?: boolean;
     };
 
 /** Runs `job` in a worker thread (TypeScript loaded through tsx, as in the main thread). */
@@ -102,10 +104,23 @@ async function run(job: LoadJob): Promise<Sample> {
       clients: job.clients,
       seconds: job.seconds,
       async prepare(warmUp) {
+        const seats = warmUp ? job.clients : capacity;
+        let resourceIds: string[] | undefined;
+        if (job.sharedBoat) {
+          const boat = await client.send('POST', `/workspaces/${workspaceId}/resources`, {
+            kind: 'BOAT',
+            name: `Race boat ${runTag}`,
+            seats,
+            sharing: 'SHARED_SEATS',
+          });
+          if (boat.status !== 201) throw new Error(`createResource: ${boat.status} ${boat.text}`);
+          resourceIds = [JSON.parse(boat.text).data.id as string];
+        }
         const res = await client.send('POST', `/workspaces/${workspaceId}/availability`, {
           tourId,
           startsAt,
-          capacity: warmUp ? job.clients : capacity,
+          capacity: seats,
+          ...(resourceIds && { resourceIds }),
         });
         if (res.status !== 201) throw new Error(`createAvailability: ${res.status} ${res.text}`);
         return JSON.parse(res.text).data.id as string;

@@ -219,8 +219,9 @@ async function main() {
       log('createBooking race beside the floor...');
       // Every round, the warm-up's too, is checked: each seat sold exactly once.
       const rounds: { departure: string; sold: number }[] = [];
-      const productRace = async (seconds: number) => {
+      const productRace = async (seconds: number, sharedBoat = false) => {
         const sample = await runLoad({
+          sharedBoat,
           kind: 'race',
           port: apiPort,
           authorization,
@@ -247,6 +248,14 @@ async function main() {
         {
           name: 'floor tx',
           run: async () => floorFigures(await runFloorTx(db.url, slice, settings.clients), slice),
+        },
+        {
+          // Each round's departure on a boat of its own, whose seats are checked with each seat.
+          name: 'product, shared boat',
+          warmUp: () => productRace(settings.warmUpSeconds, true),
+          run: costed(api.pid, async () =>
+            figuresOf(await productRace(slice, true), (outcome) => outcome === '201'),
+          ),
         },
       ]);
       const check = await checkSeats(db.database.knex, rounds);
@@ -629,6 +638,14 @@ function report(results: CaseResult[], extra: Record<string, unknown>) {
       `${raceRatio.toFixed(2)}x`,
       '>= 0.7x',
       verdict(raceRatio >= 0.7),
+    ]);
+  const boatRatio = ratio(get(`${race}/product, shared boat`)?.perSecond, get(`${race}/product`)?.perSecond);
+  if (Number.isFinite(boatRatio))
+    verdicts.push([
+      'createBooking on a shared boat / plain (bookings/s)',
+      `${boatRatio.toFixed(2)}x`,
+      'reported',
+      'reported',
     ]);
   const deep = ratio(get(`listBookings/page ${settings.pageDepth}`)?.p50, get('listBookings/page 1')?.p50);
   if (Number.isFinite(deep))
