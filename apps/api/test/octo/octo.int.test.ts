@@ -772,6 +772,53 @@ describe('seats are shared with every channel', () => {
     );
   });
 
+  it("a shared boat caps OCTO too: vacancies are the boat's, a reservation beyond them is UNPROCESSABLE_ENTITY (docs/resources.md)", async () => {
+    const marlin = await native(t, ws, 'POST', '/resources', {
+      kind: 'BOAT',
+      name: 'Marlin',
+      seats: 3,
+      sharing: 'SHARED_SEATS',
+    });
+    const charter = await native(t, ws, 'POST', '/tours', {
+      ...ticketedTour('octo-charter'),
+      isPublic: false,
+    });
+    const startsAt = `${dayFromNow(15)}T17:00:00.000Z`;
+    const departure = await native(t, ws, 'POST', '/availability', {
+      tourId: walk.id,
+      startsAt,
+      capacity: 10,
+      resourceIds: [marlin.id],
+    });
+    const other = await native(t, ws, 'POST', '/availability', {
+      tourId: charter.id,
+      startsAt,
+      resourceIds: [marlin.id],
+    });
+    // Two seats sold natively on the charter leave one on the boat for the walk.
+    await native(t, ws, 'POST', '/bookings', {
+      availabilityId: other.id,
+      paymentMode: 'MANUAL',
+      customer: { name: 'Ada Lovelace', email: 'ada.octo.boat@example.com' },
+      participants: [
+        { name: 'Ada', ticketTypeId: units(charter).Adult },
+        { name: 'Bob', ticketTypeId: units(charter).Adult },
+      ],
+    });
+    const check = await octo('POST', '/availability', {
+      token: reseller,
+      body: { productId: walk.id, optionId: 'DEFAULT', availabilityIds: [departure.id] },
+    });
+    expect(check.body[0]).toMatchObject({ vacancies: 1, available: true });
+    const { Adult } = units(walk);
+    expectOctoError(
+      await reserve({ availabilityId: departure.id, unitItems: unitItems(Adult, Adult) }),
+      'UNPROCESSABLE_ENTITY',
+    );
+    const last = await reserved({ availabilityId: departure.id, unitItems: unitItems(Adult) });
+    expect(last.availability).toMatchObject({ status: 'SOLD_OUT', available: false, vacancies: 0 });
+  });
+
   it('a reseller and a native booking race for the last seat: exactly one wins, seats exact', async () => {
     for (let round = 0; round < 5; round++) {
       const departure = await native(t, ws, 'POST', '/availability', {
