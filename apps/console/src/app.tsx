@@ -12,6 +12,7 @@ import { DeparturePage } from './pages/departure';
 import { DeparturesPage } from './pages/departures';
 import { IncidentsPage } from './pages/incidents';
 import { MembersPage } from './pages/members';
+import { ResourcesPage } from './pages/resources';
 import { SignInPage } from './pages/sign-in';
 import { TodayPage } from './pages/today';
 import { TourPage } from './pages/tour';
@@ -93,6 +94,7 @@ const NAV: readonly { to: string; label: string; adminOnly?: boolean }[] = [
   { to: 'bookings', label: 'Bookings' },
   { to: 'tours', label: 'Tours' },
   { to: 'customers', label: 'Customers' },
+  { to: 'resources', label: 'Resources' },
   { to: 'incidents', label: 'Incidents' },
   { to: 'members', label: 'Members' },
   { to: 'api-keys', label: 'API keys', adminOnly: true },
@@ -185,6 +187,8 @@ function WorkspacePage({ path, workspace }: { path: string[]; workspace: Workspa
       return id ? <TourPage tourId={id} /> : <ToursPage />;
     case 'customers':
       return id ? <CustomerPage customerId={id} /> : <CustomersPage />;
+    case 'resources':
+      return <ResourcesPage />;
     case 'incidents':
       return <IncidentsPage />;
     case 'members':

@@ -331,6 +331,7 @@ describe('the operator console', () => {
       ['Departures', 'Departures'],
       ['Bookings', 'Bookings'],
       ['Customers', 'Customers'],
+      ['Resources', 'Resources'],
       ['Incidents', 'Incidents'],
       ['Members', 'Members'],
       ['Webhooks', 'Webhooks'],
@@ -403,6 +404,7 @@ describe('the operator console', () => {
       ['bookings', 'Bookings'],
       ['tours', 'Tours'],
       [`tours/${nightWalkId}`, 'Night Walk'],
+      ['resources', 'Resources'],
       ['incidents', 'Incidents'],
       ['members', 'Members'],
     ] as const) {
