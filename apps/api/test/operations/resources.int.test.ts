@@ -297,6 +297,14 @@ describe('resources: one boat, two tours', () => {
       200,
     );
     expect((await departureOf(charter_)).seatsRemaining).toBe(8);
+    // A departure made on the boat now answers with what the boat leaves it (12 - 4 on the charter).
+    const extra = await createDeparture(t, ws, cruise.tourId, { startsAt: `${day}T18:30:00.000Z` });
+    expect(extra).toMatchObject({ resourceIds: [boat.id], seatsRemaining: 8 });
+    const unshared = must('unassign', await assign(t, ws, extra.id, { resourceIds: [] }), 200);
+    expect(unshared).toMatchObject({ resourceIds: [], seatsRemaining: 12 });
+    const reshared = must('reassign', await assign(t, ws, extra.id, { resourceIds: [boat.id] }), 200);
+    expect(reshared.seatsRemaining).toBe(8);
+    must('cancel extra', await assign(t, ws, extra.id, { status: 'CANCELLED' }), 200);
     // A move onto the cruise is checked against the boat too: from a later cruise (20:00, after
     // both), 6 seats fit (4 + 6), 3 more do not.
     const late = await createDeparture(t, ws, cruise.tourId, { startsAt: `${day}T20:00:00.000Z` });

@@ -39,7 +39,12 @@ export async function createDeparture(
     prices: prices.value,
     resourceIds: resourceIds.value,
   });
-  return ok(await viewDeparture(deps.uow.stores, workspaceId, departure, deps.clock.now(), tour));
+  // Its seats on shared resources are counted over the other departures: read once it is there.
+  const seated =
+    departure.resourceIds.length > 0
+      ? ((await deps.uow.stores.departures.findById(workspaceId, id)) ?? departure)
+      : departure;
+  return ok(await viewDeparture(deps.uow.stores, workspaceId, seated, deps.clock.now(), tour));
 }
 
 /** A page of departures by start time, each with its `salesStatus` (two more reads per page, not per row). */

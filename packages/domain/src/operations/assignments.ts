@@ -195,6 +195,8 @@ export function updateDeparture(
         });
       }
     }
+    // The write's own answer counts shared seats as they were before it: read them as they are now.
+    const now = resourcesMove ? await stores.departures.findById(workspaceId, id) : null;
     for (const [i, detail] of forced.entries()) {
       await stores.departureHistory.append(workspaceId, {
         id: newId('departureHistory'),
@@ -206,6 +208,6 @@ export function updateDeparture(
         actor: by.actor,
       });
     }
-    return ok(await viewDeparture(stores, workspaceId, updated.value, deps.clock.now(), tour));
+    return ok(await viewDeparture(stores, workspaceId, now ?? updated.value, deps.clock.now(), tour));
   });
 }
