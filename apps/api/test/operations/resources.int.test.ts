@@ -233,6 +233,36 @@ describe('resources: assignment', () => {
     expect(later.resourceIds).toEqual([a.id]);
   });
 
+  it('a schedule puts its departures on the resources the tour names; an EXCLUSIVE one twice at once is 422', async () => {
+    const room = must('room', await newResource(ws, { kind: 'ROOM', name: 'Studio' }), 201);
+    const tour = await createTour(t, ws, {
+      durationMinutes: 60,
+      resourceRequirements: [{ resourceId: room.id }],
+    });
+    const day = fromNow(70).slice(0, 10);
+    const week = {
+      daysOfWeek: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
+      startsOn: day,
+      endsOn: day,
+    };
+    const refused = await t.request('POST', opsPath(ws, `/tours/${tour.id}/schedules`), {
+      token: ws.token,
+      body: { ...week, times: ['09:00', '09:30'] },
+    });
+    expectError(refused, 422, 'UNPROCESSABLE', [detail('resourceRequirements', 'resource_double_booked')]);
+    const made = await t.request('POST', opsPath(ws, `/tours/${tour.id}/schedules`), {
+      token: ws.token,
+      body: { ...week, times: ['09:00', '10:00'] },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const listed = must(
+      'departures',
+      await t.request('GET', opsPath(ws, `/availability?tourId=${tour.id}`), { token: ws.token }),
+      200,
+    ) as { resourceIds: string[] }[];
+    expect(listed.map((d) => d.resourceIds)).toEqual([[room.id], [room.id]]);
+  });
+
   it('an EXCLUSIVE resource on overlapping departures: 422 resource_double_booked (vehicles: vehicle_double_booked)', async () => {
     const room = must(
       'room',

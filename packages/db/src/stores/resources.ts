@@ -134,6 +134,21 @@ export function createResourceStore(db: Knex | Knex.Transaction): ResourceStore 
       return row ? toResource(row) : null;
     },
 
+    async findDoubleBooked(workspaceId, id, turnaroundMinutes) {
+      const result = await db.raw(
+        `select o.id, o.tour_id, o.starts_at
+           from availability o
+           join tours ot on ot.workspace_id = o.workspace_id and ot.id = o.tour_id
+          where o.workspace_id = ? and o.resource_ids @> array[?]::text[] and o.status <> 'CANCELLED'
+            and exists (select 1 ${OVERLAPPING_ON_RESOURCE} and p.id <> o.id)
+          order by o.starts_at, o.id
+          limit 1`,
+        [workspaceId, id, id, workspaceId, turnaroundMinutes, turnaroundMinutes],
+      );
+      const row = (result as { rows: { id: string; tour_id: string; starts_at: DbTimestamp }[] }).rows[0];
+      return row ? { id: row.id, tourId: row.tour_id, startsAt: toIso(row.starts_at) } : null;
+    },
+
     async findOversold(workspaceId, id, limits): Promise<OversoldDeparture[]> {
       // Each departure on the resource not yet over, with the seats booked around it there.
       const result = await db.raw(

@@ -170,12 +170,14 @@ export function createScheduleStore(db: Knex | Knex.Transaction): ScheduleStore 
       await lockTour(workspaceId, tourId);
       let inserted = 0;
       for (const chunk of chunks(departures)) {
-        const values = chunk.map(() => '(?, ?::timestamptz, ?::integer, ?, ?::timestamptz, ?)').join(', ');
+        const values = chunk
+          .map(() => '(?, ?::timestamptz, ?::integer, ?, ?::timestamptz, ?, ?::text[])')
+          .join(', ');
         const result: { rows: { id: string }[] } = await db.raw(
           `insert into availability
-             (id, workspace_id, tour_id, starts_at, capacity, status, booking_cutoff_at, schedule_id)
-           select d.id, ?, ?, d.starts_at, d.capacity, d.status, d.booking_cutoff_at, d.schedule_id
-           from (values ${values}) as d (id, starts_at, capacity, status, booking_cutoff_at, schedule_id)
+             (id, workspace_id, tour_id, starts_at, capacity, status, booking_cutoff_at, schedule_id, resource_ids)
+           select d.id, ?, ?, d.starts_at, d.capacity, d.status, d.booking_cutoff_at, d.schedule_id, d.resource_ids
+           from (values ${values}) as d (id, starts_at, capacity, status, booking_cutoff_at, schedule_id, resource_ids)
            where not exists (
              select 1 from availability a
              where a.tour_id = ? and a.starts_at = d.starts_at and a.status <> 'CANCELLED'
@@ -192,6 +194,7 @@ export function createScheduleStore(db: Knex | Knex.Transaction): ScheduleStore 
               d.status,
               d.bookingCutoffAt?.toISOString() ?? null,
               d.scheduleId ?? null,
+              d.resourceIds ?? [],
             ]),
             tourId,
           ],

@@ -3,6 +3,7 @@ import { newId } from '../shared/ids.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { localDateOf } from './local-time.js';
 import type { CatalogDeps } from './ports.js';
+import { checkScheduledResources } from './resource-assignment.js';
 import {
   checkActiveSchedules,
   checkDeparturesToMake,
@@ -19,7 +20,7 @@ import { ascending, generateDepartures, inWeekOrder } from './schedule-writes.js
  * counted under the tour's lock.
  */
 export function createSchedule(
-  deps: CatalogDeps<'tours' | 'schedules'>,
+  deps: CatalogDeps<'tours' | 'schedules' | 'resources' | 'departures'>,
   workspaceId: string,
   tourId: string,
   input: CreateScheduleInput,
@@ -47,6 +48,8 @@ export function createSchedule(
       capacity: input.capacity ?? null,
     });
     const departuresCreated = await generateDepartures(stores.schedules, workspaceId, tour, schedule, starts);
+    const exclusive = await checkScheduledResources(stores, workspaceId, tour);
+    if (!exclusive.ok) return exclusive;
     return ok({ ...schedule, departuresCreated });
   });
 }

@@ -270,6 +270,16 @@ export interface ResourceStore {
     id: string,
     limits: { seats: number; turnaroundMinutes: number },
   ): Promise<OversoldDeparture[]>;
+  /**
+   * The first departure (by start; not cancelled) on the resource that another departure on it
+   * overlaps, turnaround included; null when none does. For an EXCLUSIVE resource given to many
+   * departures at once (a schedule).
+   */
+  findDoubleBooked(
+    workspaceId: string,
+    id: string,
+    turnaroundMinutes: number,
+  ): Promise<Pick<Departure, 'id' | 'tourId' | 'startsAt'> | null>;
 }
 
 /** A future departure of a schedule, locked, and whether any booking names it. */

@@ -41,6 +41,34 @@ export async function checkRequirements(
   return ok(true);
 }
 
+/**
+ * After a schedule made its departures on the resources the tour names: none EXCLUSIVE may now
+ * be on two overlapping departures (422 `resource_double_booked`, which rolls the schedule back).
+ */
+export async function checkScheduledResources(
+  stores: ResourceStores,
+  workspaceId: string,
+  tour: Pick<Tour, 'resourceRequirements'>,
+): Promise<Result<true>> {
+  const named = tour.resourceRequirements.flatMap((r) => ('resourceId' in r ? [r.resourceId] : []));
+  for (const id of [...new Set(named)].sort()) {
+    const resource = await stores.resources.lock(workspaceId, id);
+    if (!resource || resource.sharing !== 'EXCLUSIVE') continue;
+    const twice = await stores.resources.findDoubleBooked(workspaceId, id, resource.turnaroundMinutes);
+    if (twice) {
+      const name = await departureNamer(stores.tours, workspaceId, [twice]);
+      return fail(
+        unprocessable(
+          `The resource ${resource.name} would be on ${name(twice)} and another departure at once.`,
+          'resourceRequirements',
+          'resource_double_booked',
+        ),
+      );
+    }
+  }
+  return ok(true);
+}
+
 /** How many candidates of one kind are tried when others take them meanwhile. */
 const FREE_ATTEMPTS = 5;
 

@@ -1,6 +1,7 @@
 import { notFound, unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { CatalogDeps } from './ports.js';
+import { checkScheduledResources } from './resource-assignment.js';
 import {
   checkDeparturesToMake,
   checkScheduleRange,
@@ -17,7 +18,7 @@ import { ascending, generateDepartures, inWeekOrder, seatsOf } from './schedule-
  * with the change either lands first (and its departure is left) or finds the change done.
  */
 export function updateSchedule(
-  deps: CatalogDeps<'tours' | 'schedules'>,
+  deps: CatalogDeps<'tours' | 'schedules' | 'resources' | 'departures'>,
   workspaceId: string,
   tourId: string,
   id: string,
@@ -52,6 +53,8 @@ export function updateSchedule(
     await stores.schedules.resizeDepartures(workspaceId, plan.resize, seatsOf(next, tour));
     await stores.schedules.removeDepartures(workspaceId, plan.remove);
     const created = await generateDepartures(stores.schedules, workspaceId, tour, current, plan.create);
+    const exclusive = await checkScheduledResources(stores, workspaceId, tour);
+    if (!exclusive.ok) return exclusive;
     const schedule = await stores.schedules.update(workspaceId, current.id, next);
     return ok({
       ...schedule,
