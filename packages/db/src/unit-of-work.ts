@@ -21,6 +21,7 @@ import { createLeadStore } from './stores/leads.js';
 import { createMemberStore } from './stores/members.js';
 import { createOutboxStore } from './stores/outbox.js';
 import { createPaymentStore } from './stores/payments.js';
+import { createPersonalDataStore } from './stores/personal-data.js';
 import { createProviderEventStore } from './stores/provider-events.js';
 import { createResellerBookingStore } from './stores/reseller-bookings.js';
 import { createScheduleStore } from './stores/schedules.js';
@@ -60,6 +61,7 @@ const FACTORIES = {
   crmTasks: createCrmTaskStore,
   customerNotes: createCustomerNoteStore,
   customerTimeline: createCustomerTimelineStore,
+  personalData: createPersonalDataStore,
   blackoutDates: createBlackoutDateStore,
   guides: createGuideStore,
   timeOff: createTimeOffStore,

@@ -19,6 +19,7 @@ import {
 import { describeCrmStoreContract } from './crm.contract.js';
 import { describeGuestEmailStoreContract } from './guest-emails.contract.js';
 import { describeOperationsStoreContract } from './operations.contract.js';
+import { describePersonalDataStoreContract } from './personal-data.contract.js';
 import { describeOctoStoreContract } from './reseller-bookings.contract.js';
 import { describeScheduleStoreContract } from './schedules.contract.js';
 import { describeWebhookStoreContract } from './webhooks.contract.js';
@@ -991,5 +992,6 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
     );
     describeScheduleStoreContract(() => database);
     describeOctoStoreContract(() => database);
+    describePersonalDataStoreContract(() => database);
   });
 }

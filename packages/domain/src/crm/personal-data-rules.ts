@@ -44,7 +44,8 @@ export const NEUTRAL_RESELLER_CONTACT: ResellerContact = {
 export function erasureTerms(customer: Customer, bookings: readonly BookingRecord[]): string[] {
   const values = [customer.name, customer.email, customer.phone];
   for (const booking of bookings) {
-    for (const participant of booking.participants) values.push(participant.name, participant.emergencyContact);
+    for (const participant of booking.participants)
+      values.push(participant.name, participant.emergencyContact);
   }
   const terms = new Set<string>();
   for (const value of values) {

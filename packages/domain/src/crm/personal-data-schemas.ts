@@ -29,8 +29,8 @@ export type ExportedGuestEmail = v.InferOutput<typeof ExportedGuestEmailSchema>;
 const ExportedItinerarySchema = v.object({
   id: v.string(),
   title: v.string(),
-  startsOn: v.nullable(DateSchema),
-  endsOn: v.nullable(DateSchema),
+  startsOn: DateSchema,
+  endsOn: DateSchema,
   notes: v.nullable(v.string()),
   createdAt: DateTimeSchema,
 });

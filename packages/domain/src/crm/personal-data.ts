@@ -1,4 +1,9 @@
-import { type BookingContext, type BookingRecord, setBookingStatus, toBookingView } from '../bookings/index.js';
+import {
+  type BookingContext,
+  type BookingRecord,
+  setBookingStatus,
+  toBookingView,
+} from '../bookings/index.js';
 import { notFound, unprocessable } from '../shared/errors.js';
 import type { Clock, UnitOfWork } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
@@ -129,6 +134,7 @@ async function eraseLocked(
   const plan: ErasurePlan = {
     erasedAt,
     customer: { name: ERASED_NAME, email: erasedEmail(customerId) },
+    terms,
     participant: neutralParticipant,
     text: textScrubber(terms),
     json: jsonScrubber(terms),

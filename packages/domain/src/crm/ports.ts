@@ -3,7 +3,11 @@ import type { BookingRecord, BookingStore, Participant, ResellerContact } from '
 import type { Clock, Page, PageRequest, UnitOfWork } from '../shared/ports.js';
 import type { Result } from '../shared/result.js';
 import type { Customer } from './customer-schemas.js';
-import type { ExportedGuestEmail, ExportedItinerary, ExportedResellerContact } from './personal-data-schemas.js';
+import type {
+  ExportedGuestEmail,
+  ExportedItinerary,
+  ExportedResellerContact,
+} from './personal-data-schemas.js';
 import type { Company, CrmTask, CustomerNote, Lead, TimelineEntryType } from './schemas.js';
 
 export type NewCustomer = Pick<Customer, 'id' | 'name' | 'email' | 'phone' | 'tags' | 'marketingConsent'>;
@@ -125,6 +129,8 @@ export interface CustomerDataRecords {
 export interface ErasurePlan {
   erasedAt: string;
   customer: { name: string; email: string };
+  /** The values searched for (case-insensitive) where copies may hold them; see erasureTerms. */
+  terms: readonly string[];
   participant(participant: Participant, index: number): Participant;
   /** Scrubs the erased values out of free text that stays (reasons, subjects, task titles). */
   text(value: string): string;
@@ -137,7 +143,10 @@ export interface ErasurePlan {
 
 export interface PersonalDataStore {
   /** The customer locked (FOR UPDATE) with when it was erased (null if never); null when none. */
-  lockCustomer(workspaceId: string, id: string): Promise<{ customer: Customer; erasedAt: string | null } | null>;
+  lockCustomer(
+    workspaceId: string,
+    id: string,
+  ): Promise<{ customer: Customer; erasedAt: string | null } | null>;
   /** When the customer was erased, without a lock; undefined when no such customer. */
   erasedAt(workspaceId: string, id: string): Promise<string | null | undefined>;
   /** Everything held about the customer, oldest first. */
