@@ -201,15 +201,13 @@ export function createPersonalDataStore(db: Knex | Knex.Transaction): PersonalDa
       );
       add(
         'leads',
-        await db('leads')
-          .where({ workspace_id: workspaceId, converted_customer_id: customerId })
-          .update({
-            name: plan.customer.name,
-            email: null,
-            phone: null,
-            notes: null,
-            updated_at: plan.erasedAt,
-          }),
+        await db('leads').where({ workspace_id: workspaceId, converted_customer_id: customerId }).update({
+          name: plan.customer.name,
+          email: null,
+          phone: null,
+          notes: null,
+          updated_at: plan.erasedAt,
+        }),
       );
       const emails = await ofBookings(db('guest_emails').select('id', 'subject', 'headers', 'status'));
       for (const email of emails) {
