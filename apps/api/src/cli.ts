@@ -12,7 +12,7 @@ const USAGE = `Usage: pnpm cli <command> [options] [--json]
 
 Commands:
   workspace:create --slug S --name N
-  workspace:update --workspace S [--name N] [--reply-to E|none]
+  workspace:update --workspace S [--name N] [--reply-to E|none] [--customer-retention-months M|off]
   member:create --workspace S --email E --password P --role READ_ONLY|OPERATIONS|ADMIN
   token:create --workspace S --role READ_ONLY|OPERATIONS|ADMIN|RESELLER --name N [--expires-in-days D]
   token:revoke --token-id T
@@ -20,7 +20,8 @@ Commands:
   migrate
 
 --workspace takes a workspace slug or id. --name is also the sender name of guest e-mails;
---reply-to is where guests' replies to them go (none: nowhere). --json prints one JSON object on stdout.`;
+--reply-to is where guests' replies to them go (none: nowhere); --customer-retention-months erases
+customers M months after their last departure (off: kept). --json prints one JSON object on stdout.`;
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -34,6 +35,7 @@ const OPTIONS = {
   'expires-in-days': { type: 'string' },
   'token-id': { type: 'string' },
   'reply-to': { type: 'string' },
+  'customer-retention-months': { type: 'string' },
 } as const;
 
 type Command = (

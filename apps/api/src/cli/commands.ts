@@ -51,11 +51,24 @@ export async function workspaceCreate(deps: CommandDeps, args: Args) {
   return created.ok ? ok({ workspaceId: created.value.id, slug: created.value.slug }) : created;
 }
 
-/** The workspace's name (the sender name of guest e-mails) and the reply-to of those e-mails. */
+/** Months as typed (`off` or `none`: no limit), then the schema's own bounds. */
+const RetentionMonths = v.union([
+  v.pipe(
+    v.picklist(['off', 'none']),
+    v.transform(() => null),
+  ),
+  v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'not_integer'), v.transform(Number)),
+]);
+
+/**
+ * The workspace's name (the sender name of guest e-mails), the reply-to of those e-mails and how
+ * many months customers are kept after their last departure (decisions §10).
+ */
 export async function workspaceUpdate(deps: CommandDeps, args: Args) {
   const given = required(args, 'workspace');
   if (!given.ok) return given;
   const replyTo = args['reply-to'];
+  const retention = args['customer-retention-months'];
   // Each flag is checked under its own name, so an error names what was typed.
   const name =
     args.name === undefined ? null : parseInput(UpdateWorkspaceSchema.entries.name, args.name, 'name');
@@ -69,15 +82,32 @@ export async function workspaceUpdate(deps: CommandDeps, args: Args) {
           'reply-to',
         );
   if (replyToEmail && !replyToEmail.ok) return replyToEmail;
+  const typedMonths =
+    retention === undefined ? null : parseInput(RetentionMonths, retention, 'customer-retention-months');
+  if (typedMonths && !typedMonths.ok) return typedMonths;
+  const months = typedMonths?.ok
+    ? parseInput(
+        UpdateWorkspaceSchema.entries.customerRetentionMonths,
+        typedMonths.value,
+        'customer-retention-months',
+      )
+    : null;
+  if (months && !months.ok) return months;
   const input = {
     ...(name?.ok && { name: name.value }),
     ...(replyToEmail?.ok && { replyToEmail: replyToEmail.value }),
+    ...(months?.ok && { customerRetentionMonths: months.value }),
   };
   const workspace = await workspaceOf(deps, given.value.workspace as string);
   if (!workspace.ok) return workspace;
   const updated = await updateWorkspace(deps, workspace.value.id, input);
   return updated.ok
-    ? ok({ workspaceId: updated.value.id, name: updated.value.name, replyTo: updated.value.replyToEmail })
+    ? ok({
+        workspaceId: updated.value.id,
+        name: updated.value.name,
+        replyTo: updated.value.replyToEmail,
+        customerRetentionMonths: updated.value.customerRetentionMonths,
+      })
     : updated;
 }
 

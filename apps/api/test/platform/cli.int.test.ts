@@ -80,12 +80,43 @@ describe('operator CLI (decisions §9)', () => {
       workspaceId: expect.stringMatching(/^ws_/),
       name: 'Fjord Tours',
       replyTo: 'desk@fjord.example',
+      customerRetentionMonths: null,
     });
     const cleared = await json(['workspace:update', '--workspace', 'mail-co', '--reply-to', 'none']);
     expect(cleared.body).toMatchObject({ name: 'Fjord Tours', replyTo: null });
     const bad = await json(['workspace:update', '--workspace', 'mail-co', '--reply-to', 'not-an-address']);
     expect(bad.code).toBe(1);
     expect(bad.body.error.details).toEqual([{ field: 'reply-to', issue: expect.any(String) }]);
+    // Decisions §10: how long customers are kept after their last departure; off clears it.
+    const kept = await json([
+      'workspace:update',
+      '--workspace',
+      'mail-co',
+      '--customer-retention-months',
+      '36',
+    ]);
+    expect(kept.body).toMatchObject({ replyTo: null, customerRetentionMonths: 36 });
+    const off = await json([
+      'workspace:update',
+      '--workspace',
+      'mail-co',
+      '--customer-retention-months',
+      'off',
+    ]);
+    expect(off.body).toMatchObject({ customerRetentionMonths: null });
+    for (const typed of ['0', 'soon', '1201']) {
+      const refused = await json([
+        'workspace:update',
+        '--workspace',
+        'mail-co',
+        '--customer-retention-months',
+        typed,
+      ]);
+      expect(refused.code).toBe(1);
+      expect(refused.body.error.details).toEqual([
+        { field: 'customer-retention-months', issue: expect.any(String) },
+      ]);
+    }
   }, 60_000);
 
   it('seeds a demo workspace and reports its ids', async () => {

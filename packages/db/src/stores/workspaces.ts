@@ -9,6 +9,7 @@ interface WorkspaceRow {
   slug: string;
   name: string;
   reply_to_email: string | null;
+  customer_retention_months: number | null;
   created_at: DbTimestamp;
 }
 
@@ -21,6 +22,7 @@ const toWorkspace = (row: WorkspaceRow): Workspace => ({
   slug: row.slug,
   name: row.name,
   replyToEmail: row.reply_to_email,
+  customerRetentionMonths: row.customer_retention_months,
   createdAt: toIso(row.created_at),
 });
 
@@ -57,6 +59,9 @@ export function createWorkspaceStore(db: Knex | Knex.Transaction): WorkspaceStor
       const changes = {
         ...(patch.name !== undefined && { name: patch.name }),
         ...(patch.replyToEmail !== undefined && { reply_to_email: patch.replyToEmail }),
+        ...(patch.customerRetentionMonths !== undefined && {
+          customer_retention_months: patch.customerRetentionMonths,
+        }),
       };
       const [row] =
         Object.keys(changes).length === 0

@@ -12,7 +12,7 @@ export interface WorkspaceStore {
   update(id: string, patch: WorkspacePatch): Promise<Workspace | null>;
 }
 
-export type WorkspacePatch = Partial<Pick<Workspace, 'name' | 'replyToEmail'>>;
+export type WorkspacePatch = Partial<Pick<Workspace, 'name' | 'replyToEmail' | 'customerRetentionMonths'>>;
 
 export interface MemberStore {
   /** Fails with CONFLICT (field `email`) when the e-mail is taken in the workspace. */

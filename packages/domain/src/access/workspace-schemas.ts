@@ -12,6 +12,8 @@ export const WorkspaceSchema = v.object({
   name: v.string(),
   /** Where guests' replies to the service's e-mails go (the operator's address); null: nowhere. */
   replyToEmail: v.nullable(v.string()),
+  /** Customers whose last departure is older than this many months are erased (decisions §10); null: off. */
+  customerRetentionMonths: v.nullable(v.number()),
   createdAt: DateTimeSchema,
 });
 export type Workspace = v.InferOutput<typeof WorkspaceSchema>;
@@ -31,10 +33,16 @@ export const CreateWorkspaceSchema = v.strictObject({
 });
 export type CreateWorkspaceInput = v.InferOutput<typeof CreateWorkspaceSchema>;
 
-/** The operator's settings (CLI `workspace:update`): the sender name of guest e-mails and their reply-to. */
+/**
+ * The operator's settings (CLI `workspace:update`): the sender name of guest e-mails, their
+ * reply-to, and how long customers are kept after their last departure.
+ */
 export const UpdateWorkspaceSchema = v.strictObject({
   name: v.optional(requiredText(200)),
   replyToEmail: v.optional(v.nullable(EmailSchema)),
+  customerRetentionMonths: v.optional(
+    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1200))),
+  ),
 });
 export type UpdateWorkspaceInput = v.InferOutput<typeof UpdateWorkspaceSchema>;
 
