@@ -1,5 +1,5 @@
+import { randomUUID } from 'node:crypto';
 import { createUnitOfWork } from '@travelops/db';
-import { systemClock } from '@travelops/domain/shared';
 import { createJobs, type Job } from '@travelops/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book, bookingsPath, setStatus } from '../support/booking-fixtures.js';
@@ -15,6 +15,8 @@ import { startTestApi, type TestApi, unique } from '../support/harness.js';
 import { mailWorker } from '../support/mail-fixtures.js';
 
 // Decisions §10: a customer's export, their erasure and the retention limit.
+
+const systemClock = { now: () => new Date() };
 
 let t: TestApi;
 let ws: TestWorkspace;
@@ -50,7 +52,7 @@ async function personWithHistory(workspace: TestWorkspace = ws) {
   // With an Idempotency-Key: the answer, which shows the customer, is kept for 24 hours.
   const created = await t.request('POST', bookingsPath(workspace), {
     token: workspace.token,
-    headers: { 'Idempotency-Key': unique('key') },
+    headers: { 'Idempotency-Key': randomUUID() },
     body: {
       availabilityId: past.id,
       customer,
@@ -59,7 +61,7 @@ async function personWithHistory(workspace: TestWorkspace = ws) {
       notes: `${person.name} asked for a window seat`,
     },
   });
-  expect(created.status).toBe(201);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
   const first = created.body.data;
   // Confirmed with an e-mail to the guest, which the worker keeps (no SMTP).
   expect((await setStatus(t, workspace, first.id, 'CONFIRMED', { notifyCustomer: true })).status).toBe(200);
@@ -79,7 +81,7 @@ async function personWithHistory(workspace: TestWorkspace = ws) {
     .where({ id: first.id })
     .update({ starts_at: startedAt, guest_message: `Hi, ${person.name} here, see you` });
 
-  const note = await t.request('POST', customerPath(first.customerId, '/notes'), {
+  const note = await t.request('POST', customerPath(first.customerId, '/notes', workspace), {
     token: workspace.token,
     body: { body: `${person.name} is allergic to shellfish; call ${person.phone}` },
   });
