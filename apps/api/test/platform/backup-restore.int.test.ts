@@ -3,7 +3,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import knex, { type Knex } from 'knex';
+import { createDatabase, type Database } from '@travelops/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book, bookingsPath, setStatus } from '../support/booking-fixtures.js';
 import { createDeparture, createTour, type TestWorkspace } from '../support/fixtures.js';
@@ -13,7 +13,7 @@ import { startTestApi, type TestApi } from '../support/harness.js';
 // a database whose seats and outbox hold, and which the API serves.
 
 const run = promisify(execFile);
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+type Knex = Database['knex'];
 
 let t: TestApi;
 let ws: TestWorkspace;
@@ -96,32 +96,44 @@ describe('a backup taken under load restores whole (docs/deploy.md)', () => {
 
     const file = join(dir, 'travelops.dump');
     const before = await countBookings(source);
+    const madeBefore = made;
+    const dumpStarted = Date.now();
     await run('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, t.database.url]);
+    const dumpMs = Date.now() - dumpStarted;
+    // Bookings committed while pg_dump ran: the dump was taken under load.
+    const madeWhileDumping = made - madeBefore;
     stop = true;
     await load;
+    if (process.env.BACKUP_TEST_REPORT) {
+      process.stdout.write(`${JSON.stringify({ dumpMs, madeWhileDumping, before })}\n`);
+    }
+    expect(madeWhileDumping).toBeGreaterThan(0);
     const after = await countBookings(source);
     expect((await stat(file)).size).toBeGreaterThan(10_000);
     expect(after).toBeGreaterThan(before);
 
     const restoredName = `${new URL(t.database.url).pathname.slice(1)}_restored`;
-    const admin = knex({ client: 'pg', connection: ADMIN_URL, pool: { min: 0, max: 1 } });
+    // Any connection may create and drop another database: the test's own does.
+    const admin = source;
     await admin.raw('create database ??', [restoredName]);
     const restoredUrl = new URL(t.database.url);
     restoredUrl.pathname = `/${restoredName}`;
     try {
       await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${restoredUrl}`, file]);
-      const restored = knex({ client: 'pg', connection: restoredUrl.toString(), pool: { min: 0, max: 2 } });
+      const restoredDatabase = await createDatabase({ url: restoredUrl.toString() });
+      const restored = restoredDatabase.knex;
       try {
         // One snapshot: some of the bookings made while it ran, never a half-written one.
         const kept = await countBookings(restored);
         expect(kept).toBeGreaterThanOrEqual(before);
         expect(kept).toBeLessThanOrEqual(after);
+        if (process.env.BACKUP_TEST_REPORT) process.stdout.write(`${JSON.stringify({ kept, after })}\n`);
         expect(await seatMismatches(restored)).toEqual([]);
         expect(await outboxProblems(restored)).toEqual([]);
         expect(await seatMismatches(source)).toEqual([]);
         expect(await outboxProblems(source)).toEqual([]);
       } finally {
-        await restored.destroy();
+        await restoredDatabase.close();
       }
 
       // The API serves the restored database: it migrates nothing, books, and the sequences go on.
@@ -147,7 +159,6 @@ describe('a backup taken under load restores whole (docs/deploy.md)', () => {
       }
     } finally {
       await admin.raw('drop database if exists ?? with (force)', [restoredName]);
-      await admin.destroy();
     }
   }, 120_000);
 });
