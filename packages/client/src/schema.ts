@@ -246,6 +246,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspaces/{workspaceId}/customers/{customerId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export everything held about a customer (ADMIN)
+         * @description Additive. The customer, their consents (marketing, guest e-mail opt-outs), every booking with its participants, the guest e-mails kept, notes, CRM tasks, converted leads, itineraries and the contacts OCTO resellers sent (docs/data.md). ADMIN only (`personal-data:manage`).
+         */
+        get: operations["exportCustomerData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{workspaceId}/customers/{customerId}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a customer's personal data (ADMIN)
+         * @description Additive. Replaces the customer's personal data with neutral values wherever it is held (the customer, their bookings' participants, notes and messages, guest e-mails kept, notes, tasks, leads, itineraries, OCTO contacts, outbox payloads, idempotent answers); amounts, dates, statuses and seats stay, so reports and seat counts hold (docs/data.md). 422 `upcoming_bookings` on `cancelUpcoming` while a live booking is still to start, naming them; with `cancelUpcoming: true` those are cancelled first (seats released, no e-mail to the guest). Erasing again changes nothing (`alreadyErased: true`). ADMIN only (`personal-data:manage`).
+         */
+        post: operations["eraseCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspaces/{workspaceId}/companies": {
         parameters: {
             query?: never;
@@ -2511,6 +2551,80 @@ export interface components {
             /** @description The person agreed to receive marketing e-mail. */
             marketingConsent?: boolean;
         };
+        CustomerExport: {
+            /** Format: date-time */
+            exportedAt: string;
+            /** @description Who books: found by e-mail in the workspace, or created. */
+            customer: components["schemas"]["Customer"];
+            erasedAt: string | null;
+            consents: {
+                /** @description The person agreed to receive marketing e-mail. */
+                marketingConsent: boolean;
+                guestEmailOptOuts: {
+                    /** @description The booking (`bkg_...`). */
+                    bookingId: string;
+                    /**
+                     * Format: date-time
+                     * @description When it was created (UTC, milliseconds).
+                     */
+                    createdAt: string;
+                }[];
+            };
+            bookings: components["schemas"]["Booking"][];
+            guestEmails: {
+                /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+                id: string;
+                /** @description The booking (`bkg_...`). */
+                bookingId: string;
+                kind: string;
+                recipient: string;
+                /** @description Status; see the operation for the allowed moves. */
+                status: string;
+                subject: string;
+                textBody: string;
+                /**
+                 * Format: date-time
+                 * @description When it was created (UTC, milliseconds).
+                 */
+                createdAt: string;
+                sentAt: string | null;
+            }[];
+            /** @description Internal notes; never shown to guests. */
+            notes: components["schemas"]["CustomerNote"][];
+            tasks: components["schemas"]["CrmTask"][];
+            leads: components["schemas"]["Lead"][];
+            itineraries: {
+                /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+                id: string;
+                /** @description Short title. */
+                title: string;
+                /**
+                 * Format: date
+                 * @description First day of the trip, `YYYY-MM-DD`.
+                 */
+                startsOn: string;
+                /**
+                 * Format: date
+                 * @description Last day of the trip, `YYYY-MM-DD`; not before `startsOn`.
+                 */
+                endsOn: string;
+                /** @description Internal notes; never shown to guests. */
+                notes: string | null;
+                /**
+                 * Format: date-time
+                 * @description When it was created (UTC, milliseconds).
+                 */
+                createdAt: string;
+            }[];
+            resellerContacts: {
+                /** @description The booking (`bkg_...`). */
+                bookingId: string;
+                resellerReference: string | null;
+                contact: {
+                    [key: string]: unknown;
+                };
+            }[];
+        };
         CustomerNote: {
             /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
             id: string;
@@ -2577,6 +2691,20 @@ export interface components {
             ticketTypeId: string;
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
+        };
+        EraseCustomer: {
+            cancelUpcoming?: boolean;
+        };
+        ErasureReport: {
+            /** @description The customer (`cus_...`). */
+            customerId: string;
+            /** Format: date-time */
+            erasedAt: string;
+            alreadyErased: boolean;
+            cancelledBookingIds: string[];
+            rewritten: {
+                [key: string]: number;
+            };
         };
         Error: {
             /** @enum {string} */
@@ -6039,6 +6167,281 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["CustomerNote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportCustomerData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+                /** @example cus_4Xk9TzQ2mB7rW1pLs8YvNc */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everything held about the customer. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "exportedAt": "2026-07-01T09:00:00.000Z",
+                     *         "customer": {
+                     *           "id": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *           "name": "Ada Lovelace",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+44 20 7946 0958",
+                     *           "companyId": "cmp_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *           "tags": [
+                     *             "vip"
+                     *           ],
+                     *           "marketingConsent": true,
+                     *           "totalBookings": 1,
+                     *           "lifetimeValue": 5000,
+                     *           "createdAt": "2026-06-02T14:31:07.120Z",
+                     *           "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *         },
+                     *         "erasedAt": "2026-07-01T09:00:00.000Z",
+                     *         "consents": {
+                     *           "marketingConsent": true,
+                     *           "guestEmailOptOuts": [
+                     *             {
+                     *               "bookingId": "bkg_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *               "createdAt": "2026-06-02T14:31:07.120Z"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "bookings": [
+                     *           {
+                     *             "id": "bkg_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "status": "PENDING",
+                     *             "paymentStatus": "UNPAID",
+                     *             "totalAmount": 5000,
+                     *             "currency": "EUR",
+                     *             "availabilityId": "avl_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "customerId": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "participantCount": 2,
+                     *             "participants": [
+                     *               {
+                     *                 "id": "ptc_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *                 "name": "Ada Lovelace",
+                     *                 "ageBand": "ADULT",
+                     *                 "dietaryNotes": "Vegetarian",
+                     *                 "accessibilityNotes": "Step-free access, please",
+                     *                 "emergencyContact": "Charles Babbage, +44 20 7946 0000",
+                     *                 "waiverSigned": false,
+                     *                 "checkedInAt": null,
+                     *                 "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *                 "price": 900
+                     *               }
+                     *             ],
+                     *             "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "publicToken": "pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a",
+                     *             "notes": "Two vegetarians in the group.",
+                     *             "expiresAt": "2026-06-02T15:01:07.120Z",
+                     *             "confirmedAt": null,
+                     *             "createdAt": "2026-06-02T14:31:07.120Z",
+                     *             "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *             "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "startsAt": "2026-07-01T09:00:00.000Z",
+                     *             "paymentMode": "CHECKOUT",
+                     *             "amountPaid": 0,
+                     *             "amountRefunded": 0,
+                     *             "addOns": [
+                     *               {
+                     *                 "id": "lunch-box",
+                     *                 "name": "Lunch box",
+                     *                 "unitPrice": 900,
+                     *                 "quantity": 2
+                     *               }
+                     *             ],
+                     *             "cancelledAt": null,
+                     *             "cancellationReason": null,
+                     *             "externalReference": "PARTNER-1042",
+                     *             "guestMessage": "Could you meet us at the hotel?",
+                     *             "cancellationPolicy": {
+                     *               "cutoffHours": 1,
+                     *               "refund": "FULL",
+                     *               "refundPercent": 1
+                     *             },
+                     *             "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *             "cancellable": true,
+                     *             "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
+                     *           }
+                     *         ],
+                     *         "guestEmails": [
+                     *           {
+                     *             "id": "id text",
+                     *             "bookingId": "bkg_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "kind": "kind text",
+                     *             "recipient": "recipient text",
+                     *             "status": "PENDING",
+                     *             "subject": "subject text",
+                     *             "textBody": "textBody text",
+                     *             "createdAt": "2026-06-02T14:31:07.120Z",
+                     *             "sentAt": "2026-07-01T09:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "notes": [
+                     *           {
+                     *             "id": "note_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "customerId": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "body": "Prefers morning departures.",
+                     *             "author": {
+                     *               "type": "api_token",
+                     *               "id": "tok_4Xk9TzQ2mB7rW1pLs8YvNc"
+                     *             },
+                     *             "createdAt": "2026-06-02T14:31:07.120Z"
+                     *           }
+                     *         ],
+                     *         "tasks": [
+                     *           {
+                     *             "id": "task_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "title": "Call back about the school trip",
+                     *             "description": "Two hours through the old town with a local guide.",
+                     *             "dueAt": "2026-07-01T09:00:00.000Z",
+                     *             "status": "OPEN",
+                     *             "priority": "LOW",
+                     *             "assigneeId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "customerId": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "leadId": "lead_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "bookingId": "bkg_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "companyId": "cmp_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "completedAt": "2026-07-01T09:00:00.000Z",
+                     *             "createdAt": "2026-06-02T14:31:07.120Z",
+                     *             "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *           }
+                     *         ],
+                     *         "leads": [
+                     *           {
+                     *             "id": "lead_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "name": "Ada Lovelace",
+                     *             "email": "ada@example.com",
+                     *             "phone": "+44 20 7946 0958",
+                     *             "companyId": "cmp_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "source": "WEBSITE",
+                     *             "status": "NEW",
+                     *             "estimatedValue": 120000,
+                     *             "currency": "EUR",
+                     *             "notes": "Two vegetarians in the group.",
+                     *             "ownerId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "convertedCustomerId": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "convertedAt": "2026-07-01T09:00:00.000Z",
+                     *             "createdAt": "2026-06-02T14:31:07.120Z",
+                     *             "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *           }
+                     *         ],
+                     *         "itineraries": [
+                     *           {
+                     *             "id": "id text",
+                     *             "title": "Call back about the school trip",
+                     *             "startsOn": "2026-07-01",
+                     *             "endsOn": "2026-07-03",
+                     *             "notes": "Two vegetarians in the group.",
+                     *             "createdAt": "2026-06-02T14:31:07.120Z"
+                     *           }
+                     *         ],
+                     *         "resellerContacts": [
+                     *           {
+                     *             "bookingId": "bkg_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "resellerReference": "resellerReference text",
+                     *             "contact": {}
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CustomerExport"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    eraseCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A fresh UUID per logical operation, not per retry. A replay within 24 hours returns the original status and body with `Idempotent-Replayed: true`; the same key with a different body is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Scoped to the workspace (or public slug), method and path. Unlike Stripe, only successful results are kept: a failed request rolled back, left no record, and runs again with the same key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+                /** @example cus_4Xk9TzQ2mB7rW1pLs8YvNc */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "cancelUpcoming": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["EraseCustomer"];
+            };
+        };
+        responses: {
+            /** @description What the erasure did. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "customerId": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "erasedAt": "2026-07-01T09:00:00.000Z",
+                     *         "alreadyErased": true,
+                     *         "cancelledBookingIds": [
+                     *           "cancelledBookingIds text"
+                     *         ],
+                     *         "rewritten": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ErasureReport"];
                     };
                 };
             };
