@@ -298,6 +298,7 @@ const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
   createSchedule: () => scheduleBody('12:15'),
   updateSchedule: () => ({ capacity: 7 }),
   deleteSchedule: () => undefined,
+  eraseCustomer: () => ({ cancelUpcoming: true }),
 };
 
 /**
@@ -330,6 +331,8 @@ const PROBE_CRM: Record<string, (s: Seeded) => Promise<Record<string, string>>> 
   deleteLead: async (s) => ({ leadId: (await newLead(s.ws)).id }),
   convertLead: async (s) => ({ leadId: (await newLead(s.ws)).id }),
   deleteCrmTask: async (s) => ({ taskId: (await newTask(s.ws)).id }),
+  // Erasing takes a fresh customer, so the seeded one keeps its name for the other probes.
+  eraseCustomer: async (s) => ({ customerId: (await createCustomer(t, s.ws)).id }),
 };
 
 /** Deleting an operations record takes a fresh one of its kind. */
@@ -421,6 +424,9 @@ const WRITERS: Record<string, TokenRole[]> = {
   createSchedule: ['OPERATIONS', 'ADMIN'],
   updateSchedule: ['OPERATIONS', 'ADMIN'],
   deleteSchedule: ['OPERATIONS', 'ADMIN'],
+  // A customer's personal data, whole: ADMIN's alone (personal-data:manage, decisions §10).
+  exportCustomerData: ['ADMIN'],
+  eraseCustomer: ['ADMIN'],
 };
 /** RESELLER sells through `/octo/*` only: every native route refuses it, reads included. */
 const ROLES: TokenRole[] = ['READ_ONLY', 'OPERATIONS', 'ADMIN', 'RESELLER'];
