@@ -95,6 +95,12 @@ async function personWithHistory(workspace: TestWorkspace = ws) {
     },
   });
   expect(task.status).toBe(201);
+  // A lead with their e-mail (in another case), never converted: the same person.
+  const lead = await t.request('POST', `/workspaces/${workspace.workspaceId}/leads`, {
+    token: workspace.token,
+    body: { name: person.name, email: person.email.toUpperCase(), phone: person.phone },
+  });
+  expect(lead.status).toBe(201);
   return { person, customerId: first.customerId as string, first, second, past, upcoming };
 }
 
@@ -154,7 +160,8 @@ describe('GET .../customers/{id}/export', () => {
     });
     expect(data.notes.map((n: { body: string }) => n.body)).toEqual([expect.stringContaining(person.name)]);
     expect(data.tasks.map((task: { title: string }) => task.title)).toEqual([`Call ${person.name} back`]);
-    expect(data).toMatchObject({ leads: [], itineraries: [], resellerContacts: [] });
+    expect(data.leads.map((lead: { name: string }) => lead.name)).toEqual([person.name]);
+    expect(data).toMatchObject({ itineraries: [], resellerContacts: [] });
   });
 
   it('ADMIN only (403 for OPERATIONS and READ_ONLY), 404 for a customer of another workspace', async () => {
@@ -201,7 +208,7 @@ describe('POST .../customers/{id}/erase', () => {
       customerId,
       alreadyErased: false,
       cancelledBookingIds: [second.id],
-      rewritten: expect.objectContaining({ customers: 1, bookings: 2, customer_notes: 1 }),
+      rewritten: expect.objectContaining({ customers: 1, bookings: 2, customer_notes: 1, leads: 1 }),
     });
 
     expect(await whereFound(values)).toEqual([]);

@@ -14,7 +14,7 @@ import { toLead } from './leads.js';
 const containing = (terms: readonly string[]) =>
   terms.map((term) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 
-const toCustomerOf = (row: Record<string, unknown>): Customer => ({
+const customerOf = (row: Record<string, unknown>): Customer => ({
   id: row.id as string,
   name: row.name as string,
   email: row.email as string,
@@ -29,6 +29,19 @@ const toCustomerOf = (row: Record<string, unknown>): Customer => ({
 });
 
 export function createPersonalDataStore(db: Knex | Knex.Transaction): PersonalDataStore {
+  /** Leads converted into the customer, or with their e-mail (any case): the same person. */
+  const leadsOf = (workspaceId: string, customerId: string) =>
+    db('leads')
+      .where({ workspace_id: workspaceId })
+      .andWhere((q) =>
+        q
+          .where('converted_customer_id', customerId)
+          .orWhereRaw(
+            'lower(email) = (select lower(email) from customers where workspace_id = ? and id = ?)',
+            [workspaceId, customerId],
+          ),
+      );
+
   const bookingsOf = async (workspaceId: string, customerId: string, lock = false) => {
     const query = db<BookingRow>('bookings')
       .where({ workspace_id: workspaceId, customer_id: customerId })
@@ -63,7 +76,7 @@ export function createPersonalDataStore(db: Knex | Knex.Transaction): PersonalDa
   return {
     async lockCustomer(workspaceId, id) {
       const row = await db('customers').where({ workspace_id: workspaceId, id }).forUpdate().first();
-      return row ? { customer: toCustomerOf(row), erasedAt: toIsoOrNull(row.erased_at) } : null;
+      return row ? { customer: customerOf(row), erasedAt: toIsoOrNull(row.erased_at) } : null;
     },
 
     async erasedAt(workspaceId, id) {
@@ -85,9 +98,7 @@ export function createPersonalDataStore(db: Knex | Knex.Transaction): PersonalDa
           .where({ workspace_id: workspaceId })
           .andWhere((q) => q.where('customer_id', customerId).orWhereIn('booking_id', ids))
           .orderBy([{ column: 'created_at' }, { column: 'id' }]),
-        db('leads')
-          .where({ workspace_id: workspaceId, converted_customer_id: customerId })
-          .orderBy([{ column: 'created_at' }, { column: 'id' }]),
+        leadsOf(workspaceId, customerId).orderBy([{ column: 'created_at' }, { column: 'id' }]),
         db('itineraries')
           .where({ workspace_id: workspaceId, customer_id: customerId })
           .orderBy([{ column: 'created_at' }, { column: 'id' }])
@@ -160,6 +171,18 @@ export function createPersonalDataStore(db: Knex | Knex.Transaction): PersonalDa
         if (n > 0) counts[table] = (counts[table] ?? 0) + n;
       };
 
+      // Before the customer's e-mail changes: leads are found by it too.
+      add(
+        'leads',
+        await leadsOf(workspaceId, customerId).update({
+          name: plan.customer.name,
+          email: null,
+          phone: null,
+          notes: null,
+          updated_at: plan.erasedAt,
+        }),
+      );
+
       // The person's own record: neutral values, marked erased (decisions §10).
       add(
         'customers',
@@ -198,16 +221,6 @@ export function createPersonalDataStore(db: Knex | Knex.Transaction): PersonalDa
         await db('customer_notes')
           .where({ workspace_id: workspaceId, customer_id: customerId })
           .update({ body: plan.erasedText }),
-      );
-      add(
-        'leads',
-        await db('leads').where({ workspace_id: workspaceId, converted_customer_id: customerId }).update({
-          name: plan.customer.name,
-          email: null,
-          phone: null,
-          notes: null,
-          updated_at: plan.erasedAt,
-        }),
       );
       const emails = await ofBookings(db('guest_emails').select('id', 'subject', 'headers', 'status'));
       for (const email of emails) {

@@ -60,7 +60,7 @@ export const CustomerExportSchema = v.object({
   guestEmails: v.array(ExportedGuestEmailSchema),
   notes: v.array(CustomerNoteSchema),
   tasks: v.array(CrmTaskSchema),
-  /** Leads converted into this customer. */
+  /** Leads converted into this customer, or with their e-mail (any case). */
   leads: v.array(LeadSchema),
   itineraries: v.array(ExportedItinerarySchema),
   resellerContacts: v.array(ExportedResellerContactSchema),

@@ -83,6 +83,8 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   reason: 'Why, in a few words; kept in the history.',
   notifyCustomer:
     'E-mail the customer about the change (default false): CONFIRMED sends the confirmation, CANCELLED the cancellation with its refund, COMPLETED and NO_SHOW a short note.',
+  cancelUpcoming:
+    "Cancel the customer's upcoming bookings first (seats released, no e-mail, no refund); default false: 422 `upcoming_bookings` naming them.",
   'BookingUpdate.notifyCustomer':
     'E-mail the customer when the departure or the participants change (default true); false sends nothing.',
   reminderHoursBefore:

@@ -21,7 +21,7 @@ export const personalDataRoutes = [
     path: '/workspaces/{workspaceId}/customers/{customerId}/export',
     summary: 'Export everything held about a customer (ADMIN)',
     description:
-      'Additive. The customer, their consents (marketing, guest e-mail opt-outs), every booking with its participants, the guest e-mails kept, notes, CRM tasks, converted leads, itineraries and the contacts OCTO resellers sent (docs/data.md). ADMIN only (`personal-data:manage`).',
+      'Additive. The customer, their consents (marketing, guest e-mail opt-outs), every booking with its participants, the guest e-mails kept, notes, CRM tasks, their leads (converted into them or with their e-mail), itineraries and the contacts OCTO resellers sent (docs/data.md). ADMIN only (`personal-data:manage`).',
     tags,
     access,
     params: CustomerParams,
