@@ -255,7 +255,7 @@ export interface paths {
         };
         /**
          * Export everything held about a customer (ADMIN)
-         * @description Additive. The customer, their consents (marketing, guest e-mail opt-outs), every booking with its participants, the guest e-mails kept, notes, CRM tasks, converted leads, itineraries and the contacts OCTO resellers sent (docs/data.md). ADMIN only (`personal-data:manage`).
+         * @description Additive. The customer, their consents (marketing, guest e-mail opt-outs), every booking with its participants, the guest e-mails kept, notes, CRM tasks, their leads (converted into them or with their e-mail), itineraries and the contacts OCTO resellers sent (docs/data.md). ADMIN only (`personal-data:manage`).
          */
         get: operations["exportCustomerData"];
         put?: never;
@@ -2693,6 +2693,7 @@ export interface components {
             price: number;
         };
         EraseCustomer: {
+            /** @description Cancel the customer's upcoming bookings first (seats released, no e-mail, no refund); default false: 422 `upcoming_bookings` naming them. */
             cancelUpcoming?: boolean;
         };
         ErasureReport: {
