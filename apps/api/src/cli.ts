@@ -12,7 +12,7 @@ const USAGE = `Usage: pnpm cli <command> [options] [--json]
 
 Commands:
   workspace:create --slug S --name N
-  workspace:update --workspace S [--name N] [--reply-to E|none]
+  workspace:update --workspace S [--name N] [--reply-to E|none] [--two-factor-required NONE|ADMINS|ALL]
   member:create --workspace S --email E --password P --role READ_ONLY|OPERATIONS|ADMIN
   token:create --workspace S --role READ_ONLY|OPERATIONS|ADMIN|RESELLER --name N [--expires-in-days D]
   token:revoke --token-id T

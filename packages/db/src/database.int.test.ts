@@ -53,6 +53,8 @@ describe('migrations on PostgreSQL', () => {
         '0017-guest-message',
         '0018-payment-session-opener',
         '0019-free-public-bookings',
+      '0021-two-factor',
+        '0021-two-factor',
       ]);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
@@ -94,6 +96,7 @@ describe('embedded PGlite', () => {
       '0017-guest-message',
       '0018-payment-session-opener',
       '0019-free-public-bookings',
+      '0021-two-factor',
     ]);
     const id = newId('workspace');
     const created = await createStores(first.knex).workspaces.insert({ id, slug: 'kept', name: 'Kept' });

@@ -1,4 +1,10 @@
-import type { ApiTokenStore, MemberStore, SessionStore, WorkspaceStore } from '@travelops/domain/access';
+import type {
+  ApiTokenStore,
+  MemberStore,
+  SessionStore,
+  TwoFactorStore,
+  WorkspaceStore,
+} from '@travelops/domain/access';
 import type { BookingStores, ResellerBookingStore } from '@travelops/domain/bookings';
 import type { CalendarMemo, CatalogStores } from '@travelops/domain/catalog';
 import type { CrmStores } from '@travelops/domain/crm';
@@ -45,6 +51,7 @@ export type AppStores = BookingStores &
     idempotency: IdempotencyStore;
     apiTokens: ApiTokenStore;
     sessions: SessionStore;
+    twoFactor: TwoFactorStore;
     members: MemberStore;
     workspaces: WorkspaceStore;
     providerEvents: ProviderEventStore;

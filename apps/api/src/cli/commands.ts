@@ -51,7 +51,7 @@ export async function workspaceCreate(deps: CommandDeps, args: Args) {
   return created.ok ? ok({ workspaceId: created.value.id, slug: created.value.slug }) : created;
 }
 
-/** The workspace's name (the sender name of guest e-mails) and the reply-to of those e-mails. */
+/** The workspace's name (the sender name of guest e-mails), the reply-to of those e-mails, and who must sign in with a second factor. */
 export async function workspaceUpdate(deps: CommandDeps, args: Args) {
   const given = required(args, 'workspace');
   if (!given.ok) return given;
@@ -69,15 +69,30 @@ export async function workspaceUpdate(deps: CommandDeps, args: Args) {
           'reply-to',
         );
   if (replyToEmail && !replyToEmail.ok) return replyToEmail;
+  const twoFactor =
+    args['two-factor-required'] === undefined
+      ? null
+      : parseInput(
+          UpdateWorkspaceSchema.entries.twoFactorRequired,
+          args['two-factor-required'],
+          'two-factor-required',
+        );
+  if (twoFactor && !twoFactor.ok) return twoFactor;
   const input = {
     ...(name?.ok && { name: name.value }),
     ...(replyToEmail?.ok && { replyToEmail: replyToEmail.value }),
+    ...(twoFactor?.ok && { twoFactorRequired: twoFactor.value }),
   };
   const workspace = await workspaceOf(deps, given.value.workspace as string);
   if (!workspace.ok) return workspace;
   const updated = await updateWorkspace(deps, workspace.value.id, input);
   return updated.ok
-    ? ok({ workspaceId: updated.value.id, name: updated.value.name, replyTo: updated.value.replyToEmail })
+    ? ok({
+        workspaceId: updated.value.id,
+        name: updated.value.name,
+        replyTo: updated.value.replyToEmail,
+        twoFactorRequired: updated.value.twoFactorRequired,
+      })
     : updated;
 }
 

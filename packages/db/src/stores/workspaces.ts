@@ -1,4 +1,9 @@
-import type { Workspace, WorkspacePatch, WorkspaceStore } from '@travelops/domain/access';
+import type {
+  TwoFactorRequirement,
+  Workspace,
+  WorkspacePatch,
+  WorkspaceStore,
+} from '@travelops/domain/access';
 import { conflict, fail, ok, type Result } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
@@ -9,6 +14,7 @@ interface WorkspaceRow {
   slug: string;
   name: string;
   reply_to_email: string | null;
+  two_factor_required: TwoFactorRequirement;
   created_at: DbTimestamp;
 }
 
@@ -21,6 +27,7 @@ const toWorkspace = (row: WorkspaceRow): Workspace => ({
   slug: row.slug,
   name: row.name,
   replyToEmail: row.reply_to_email,
+  twoFactorRequired: row.two_factor_required,
   createdAt: toIso(row.created_at),
 });
 
@@ -57,6 +64,7 @@ export function createWorkspaceStore(db: Knex | Knex.Transaction): WorkspaceStor
       const changes = {
         ...(patch.name !== undefined && { name: patch.name }),
         ...(patch.replyToEmail !== undefined && { reply_to_email: patch.replyToEmail }),
+        ...(patch.twoFactorRequired !== undefined && { two_factor_required: patch.twoFactorRequired }),
       };
       const [row] =
         Object.keys(changes).length === 0

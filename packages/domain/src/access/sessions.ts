@@ -14,6 +14,7 @@ export const toSessionView = (session: SessionWithMemberships, csrfToken: string
   })),
   csrfToken,
   expiresAt: session.expiresAt.toISOString(),
+  twoFactor: { enabled: session.twoFactorEnabled, passed: session.twoFactorAt !== null },
 });
 
 /** Ended sessions are kept a day (for support questions), then the worker deletes them. */

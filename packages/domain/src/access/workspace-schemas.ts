@@ -6,12 +6,18 @@ export const RoleSchema = v.picklist(ROLES);
 /** A member's roles, and RESELLER (tokens only: OCTO selling, see docs/octo.md). */
 export const TokenRoleSchema = v.picklist(TOKEN_ROLES);
 
+/** Who must pass a second factor to act in the workspace: no one, its ADMIN members, every member. */
+export const TWO_FACTOR_REQUIREMENTS = ['NONE', 'ADMINS', 'ALL'] as const;
+export const TwoFactorRequirementSchema = v.picklist(TWO_FACTOR_REQUIREMENTS);
+export type TwoFactorRequirement = v.InferOutput<typeof TwoFactorRequirementSchema>;
+
 export const WorkspaceSchema = v.object({
   id: v.string(),
   slug: v.string(),
   name: v.string(),
   /** Where guests' replies to the service's e-mails go (the operator's address); null: nowhere. */
   replyToEmail: v.nullable(v.string()),
+  twoFactorRequired: TwoFactorRequirementSchema,
   createdAt: DateTimeSchema,
 });
 export type Workspace = v.InferOutput<typeof WorkspaceSchema>;
@@ -35,6 +41,7 @@ export type CreateWorkspaceInput = v.InferOutput<typeof CreateWorkspaceSchema>;
 export const UpdateWorkspaceSchema = v.strictObject({
   name: v.optional(requiredText(200)),
   replyToEmail: v.optional(v.nullable(EmailSchema)),
+  twoFactorRequired: v.optional(TwoFactorRequirementSchema),
 });
 export type UpdateWorkspaceInput = v.InferOutput<typeof UpdateWorkspaceSchema>;
 
