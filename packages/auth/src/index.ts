@@ -25,10 +25,10 @@ export {
   recheckCredential,
   SESSION_COOKIE,
   SESSION_LIFETIME_MS,
-  /** @public What authenticateSession and logOut are given: the caller builds it. */
-  type SessionDeps,
   /** @public What logIn answers for an e-mail with a second factor: no session yet. */
   type SecondFactorNeeded,
+  /** @public What authenticateSession and logOut are given: the caller builds it. */
+  type SessionDeps,
   /** @public What logIn answers: the session and the cookie's secret, which exists only here. */
   type SignedIn,
   type SignInChallenge,

@@ -149,7 +149,10 @@ describe('logIn', () => {
 
   it('an unknown e-mail and a wrong password get the same 401', async () => {
     const { deps } = createWorld(members);
-    const unknown = await passwordLogIn(deps, { email: 'nobody@example.com', password: 'correct horse battery' });
+    const unknown = await passwordLogIn(deps, {
+      email: 'nobody@example.com',
+      password: 'correct horse battery',
+    });
     const wrong = await passwordLogIn(deps, { email: 'pat@example.com', password: 'wrong horse battery' });
     expect(unknown).toEqual(wrong);
     expect(wrong).toEqual({
@@ -160,7 +163,10 @@ describe('logIn', () => {
 
   it('stores only the hash of the secret, and ends the previous session it is given', async () => {
     const world = createWorld(members);
-    const first = await passwordLogIn(world.deps, { email: 'pat@example.com', password: 'another password here' });
+    const first = await passwordLogIn(world.deps, {
+      email: 'pat@example.com',
+      password: 'another password here',
+    });
     if (!first.ok) throw new Error('login');
     expect(JSON.stringify(world.sessions)).not.toContain(first.value.secret);
     expect(world.sessions[0]?.secretHash).toBe(hashTokenSecret(first.value.secret));
@@ -193,7 +199,10 @@ describe('authenticateSession', () => {
 
   it('slides with use, ends after a day idle, and never outlives its absolute lifetime', async () => {
     const world = createWorld(members);
-    const signedIn = await passwordLogIn(world.deps, { email: 'pat@example.com', password: 'another password here' });
+    const signedIn = await passwordLogIn(world.deps, {
+      email: 'pat@example.com',
+      password: 'another password here',
+    });
     if (!signedIn.ok) throw new Error('login');
     const { secret } = signedIn.value;
     for (let day = 0; day < 6; day++) {
@@ -203,7 +212,10 @@ describe('authenticateSession', () => {
     world.advance(SESSION_LIFETIME_MS);
     expect((await authenticateSession(secret, world.deps)).ok).toBe(false);
 
-    const idle = await passwordLogIn(world.deps, { email: 'pat@example.com', password: 'another password here' });
+    const idle = await passwordLogIn(world.deps, {
+      email: 'pat@example.com',
+      password: 'another password here',
+    });
     if (!idle.ok) throw new Error('login');
     world.advance(SESSION_IDLE_MS);
     expect((await authenticateSession(idle.value.secret, world.deps)).ok).toBe(false);
@@ -213,7 +225,10 @@ describe('authenticateSession', () => {
 describe('sessionPrincipal', () => {
   it("acts as the member of the path's workspace, with its role; no membership is 403", async () => {
     const { deps } = createWorld(members);
-    const signedIn = await passwordLogIn(deps, { email: 'pat@example.com', password: 'correct horse battery' });
+    const signedIn = await passwordLogIn(deps, {
+      email: 'pat@example.com',
+      password: 'correct horse battery',
+    });
     if (!signedIn.ok) throw new Error('login');
     const { session } = signedIn.value;
     expect(sessionPrincipal(session, 'ws_b')).toEqual({
@@ -247,7 +262,10 @@ describe('CSRF tokens', () => {
 describe('recheckCredential', () => {
   it('passes a live session and refuses one revoked meanwhile', async () => {
     const { deps } = createWorld(members);
-    const signedIn = await passwordLogIn(deps, { email: 'pat@example.com', password: 'correct horse battery' });
+    const signedIn = await passwordLogIn(deps, {
+      email: 'pat@example.com',
+      password: 'correct horse battery',
+    });
     if (!signedIn.ok) throw new Error('login');
     const principal = sessionPrincipal(signedIn.value.session, 'ws_a');
     if (!principal.ok) throw new Error('principal');

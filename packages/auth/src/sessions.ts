@@ -106,7 +106,13 @@ export async function logIn(
   if (factor?.enabledAt) {
     return ok({ twoFactorRequired: true, challenge: { email, memberIds: members.map((m) => m.id) } });
   }
-  return startSession(deps, email, members.map((member) => member.id), previousSecret, null);
+  return startSession(
+    deps,
+    email,
+    members.map((member) => member.id),
+    previousSecret,
+    null,
+  );
 }
 
 /** A new session of `memberIds` (ending the browser's previous one), with its secret. */

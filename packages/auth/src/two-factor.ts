@@ -81,7 +81,9 @@ export async function enrolTwoFactor(
 ): Promise<Result<{ secret: string; otpauthUrl: string }>> {
   const current = await deps.uow.stores.twoFactor.find(session.email);
   if (current?.enabledAt) {
-    return fail(conflict('Two-factor sign-in is already on for this e-mail.', 'twoFactor', 'already_enabled'));
+    return fail(
+      conflict('Two-factor sign-in is already on for this e-mail.', 'twoFactor', 'already_enabled'),
+    );
   }
   const secret = new Secret({ size: 20 }).base32;
   await deps.uow.stores.twoFactor.setPending(session.email, secret);
@@ -140,14 +142,18 @@ export async function disableTwoFactor(
  * passed the second factor. The memberships are the password step's that still exist.
  */
 export async function completeSignIn(
-  deps: { uow: UnitOfWork<{ members: MemberStore; sessions: SessionStore; twoFactor: TwoFactorStore }>; clock: Clock },
+  deps: {
+    uow: UnitOfWork<{ members: MemberStore; sessions: SessionStore; twoFactor: TwoFactorStore }>;
+    clock: Clock;
+  },
   challenge: SignInChallenge,
   input: SecondFactorInput,
   previousSecret?: string,
 ): Promise<Result<SignedIn>> {
   const now = deps.clock.now();
   const factor = await deps.uow.stores.twoFactor.find(challenge.email);
-  if (!factor?.secret) return unauthenticated('Sign in again: two-factor sign-in is no longer on for this e-mail.');
+  if (!factor?.secret)
+    return unauthenticated('Sign in again: two-factor sign-in is no longer on for this e-mail.');
   if ('code' in input) {
     const step = totpStep(factor.secret, input.code, now);
     if (step === null || !(await deps.uow.stores.twoFactor.useStep(challenge.email, step))) {
@@ -160,7 +166,9 @@ export async function completeSignIn(
     }
   }
   const members = await deps.uow.stores.members.findByEmail(challenge.email);
-  const still = members.filter((member) => challenge.memberIds.includes(member.id)).map((member) => member.id);
+  const still = members
+    .filter((member) => challenge.memberIds.includes(member.id))
+    .map((member) => member.id);
   if (still.length === 0) return unauthenticated('Sign in again: the memberships are gone.');
   return startSession(deps, challenge.email, still, previousSecret, now);
 }

@@ -53,7 +53,7 @@ describe('migrations on PostgreSQL', () => {
         '0017-guest-message',
         '0018-payment-session-opener',
         '0019-free-public-bookings',
-      '0021-two-factor',
+        '0021-two-factor',
         '0021-two-factor',
       ]);
     } finally {

@@ -35,7 +35,10 @@ const CHALLENGE_COOKIE = 'tops_2fa';
 const challengeAttributes = (publicBaseUrl: string) => ({ ...attributes(publicBaseUrl), path: '/auth' });
 
 export function setChallengeCookie(res: Response, value: string, publicBaseUrl: string): void {
-  res.cookie(CHALLENGE_COOKIE, value, { ...challengeAttributes(publicBaseUrl), maxAge: SIGN_IN_CHALLENGE_MS });
+  res.cookie(CHALLENGE_COOKIE, value, {
+    ...challengeAttributes(publicBaseUrl),
+    maxAge: SIGN_IN_CHALLENGE_MS,
+  });
 }
 
 export function clearChallengeCookie(res: Response, publicBaseUrl: string): void {

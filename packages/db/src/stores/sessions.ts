@@ -66,8 +66,15 @@ export function createSessionStore(db: Knex | Knex.Transaction): SessionStore {
         'm.role',
         'w.two_factor_required',
       );
-    const enabled = await db('two_factor').where({ email: row.email }).whereNotNull('enabled_at').first('email');
-    return { ...toSession(row), memberships: rows.map(toMembership), twoFactorEnabled: enabled !== undefined };
+    const enabled = await db('two_factor')
+      .where({ email: row.email })
+      .whereNotNull('enabled_at')
+      .first('email');
+    return {
+      ...toSession(row),
+      memberships: rows.map(toMembership),
+      twoFactorEnabled: enabled !== undefined,
+    };
   }
 
   return {

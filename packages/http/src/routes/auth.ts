@@ -17,10 +17,10 @@ import {
   SecondFactorSchema,
   SessionSchema,
   SignedOutSchema,
-  toSessionView,
   TwoFactorCodeSchema,
   TwoFactorEnrolmentSchema,
   TwoFactorRequiredSchema,
+  toSessionView,
 } from '@travelops/domain/access';
 import { type DomainError, fail, ok, type Result } from '@travelops/domain/shared';
 import type { Request, Response } from 'express';
@@ -67,7 +67,11 @@ async function countAttempt(
 }
 
 /** The session cookie set and the session answered, as both sign-in steps end. */
-function signedInReply(deps: Pick<HttpDeps, 'config' | 'csrfSecret'>, res: Response, { session, secret }: SignedIn) {
+function signedInReply(
+  deps: Pick<HttpDeps, 'config' | 'csrfSecret'>,
+  res: Response,
+  { session, secret }: SignedIn,
+) {
   setSessionCookie(res, secret, deps.config.publicBaseUrl);
   return ok({ data: toSessionView(session, deriveCsrfToken(deps.csrfSecret, secret)), headers: NO_STORE });
 }
@@ -92,7 +96,8 @@ export const authRoutes = [
     body: LoginSchema,
     success: {
       status: 200,
-      description: 'Signed in, or (an e-mail with two-factor sign-in on) `{ twoFactorRequired: true }`: send a code to `POST /auth/login/2fa`.',
+      description:
+        'Signed in, or (an e-mail with two-factor sign-in on) `{ twoFactorRequired: true }`: send a code to `POST /auth/login/2fa`.',
       schema: LoginAnswerSchema,
     },
     errors: [401],
@@ -104,7 +109,11 @@ export const authRoutes = [
       await deps.rateLimiter.reset('login-account', counted.value);
       if ('twoFactorRequired' in signedIn.value) {
         const now = use.clock.now();
-        setChallengeCookie(res, signChallenge(deps.csrfSecret, signedIn.value.challenge, now), deps.config.publicBaseUrl);
+        setChallengeCookie(
+          res,
+          signChallenge(deps.csrfSecret, signedIn.value.challenge, now),
+          deps.config.publicBaseUrl,
+        );
         return ok({ data: { twoFactorRequired: true as const }, headers: NO_STORE });
       }
       return signedInReply(deps, res, signedIn.value);
@@ -140,7 +149,7 @@ export const authRoutes = [
     path: '/auth/2fa/enrol',
     summary: 'Start turning on two-factor sign-in (TOTP)',
     description:
-      "For the signed-in e-mail (every membership it signs in to): a new secret, pending until `POST /auth/2fa/confirm` sends a code of it. Answers the secret (base32, to type into an authenticator app) and the `otpauth://` URL a QR code encodes (issuer TravelOps, SHA-1, 6 digits, 30 s). Asking again replaces a pending secret. 409 `already_enabled` while two-factor sign-in is on. Needs `X-CSRF-Token`.",
+      'For the signed-in e-mail (every membership it signs in to): a new secret, pending until `POST /auth/2fa/confirm` sends a code of it. Answers the secret (base32, to type into an authenticator app) and the `otpauth://` URL a QR code encodes (issuer TravelOps, SHA-1, 6 digits, 30 s). Asking again replaces a pending secret. 409 `already_enabled` while two-factor sign-in is on. Needs `X-CSRF-Token`.',
     tags,
     access: 'session',
     success: { status: 200, description: 'The pending secret.', schema: TwoFactorEnrolmentSchema },
