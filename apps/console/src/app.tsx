@@ -12,6 +12,7 @@ import { DeparturePage } from './pages/departure';
 import { DeparturesPage } from './pages/departures';
 import { IncidentsPage } from './pages/incidents';
 import { MembersPage } from './pages/members';
+import { SecurityPage } from './pages/security';
 import { SignInPage } from './pages/sign-in';
 import { TodayPage } from './pages/today';
 import { TourPage } from './pages/tour';
@@ -36,10 +37,16 @@ export function App() {
   const membership = session.data.workspaces.find((w) => w.workspaceId === workspaceId);
   if (!membership) return <Redirect session={session.data} />;
   const workspace: Workspace = { ...membership };
+  // A workspace that asks this role for a second factor not yet passed answers 403 to everything else.
+  const locked = membership.twoFactorRequired && !session.data.twoFactor.passed;
   return (
     <WorkspaceContext.Provider value={workspace}>
       <Shell session={session.data} workspace={workspace}>
-        <WorkspacePage path={path.split('/').slice(2)} workspace={workspace} />
+        {locked || path.split('/')[2] === 'security' ? (
+          <SecurityPage session={session.data} required={membership.twoFactorRequired} />
+        ) : (
+          <WorkspacePage path={path.split('/').slice(2)} workspace={workspace} />
+        )}
       </Shell>
     </WorkspaceContext.Provider>
   );
@@ -122,6 +129,9 @@ function Shell({
         <span className="who">
           {session.member.email} <span className="muted">({roleName[workspace.role]})</span>
         </span>
+        <Link className="button-quiet" to={`/${workspace.workspaceId}/security`}>
+          Security
+        </Link>
         <button
           type="button"
           className="button-quiet"

@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type {
-  ApiTokenStore,
-  MemberStore,
-  SessionStore,
-  SessionWithMemberships,
-  TwoFactorStore,
+import {
+  type ApiTokenStore,
+  type MemberStore,
+  needsSecondFactor,
+  type SessionStore,
+  type SessionWithMemberships,
+  type TwoFactorStore,
 } from '@travelops/domain/access';
 import {
   type Clock,
@@ -170,11 +171,6 @@ export async function authenticateSession(
   }
   return ok(session);
 }
-
-/** Whether the workspace's setting asks this membership's role for a second factor. */
-const needsSecondFactor = (membership: SessionWithMemberships['memberships'][number]) =>
-  membership.twoFactorRequired === 'ALL' ||
-  (membership.twoFactorRequired === 'ADMINS' && membership.role === 'ADMIN');
 
 /**
  * The session acting in `workspaceId`, as the member it has there; 403 when it has none, or

@@ -31,7 +31,7 @@ export {
   TwoFactorRequiredSchema,
   UpdateMemberSchema,
 } from './schemas.js';
-export { purgeEndedSessions, toSessionView } from './sessions.js';
+export { needsSecondFactor, purgeEndedSessions, toSessionView } from './sessions.js';
 export {
   type ApiTokenRecord,
   CreateMemberSchema,

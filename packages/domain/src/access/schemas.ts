@@ -15,6 +15,8 @@ export const SessionWorkspaceSchema = v.object({
   name: v.string(),
   memberId: v.string(),
   role: RoleSchema,
+  /** The workspace requires a second factor of this role: without one passed, it answers 403. */
+  twoFactorRequired: v.boolean(),
 });
 
 /** What login and `GET /auth/session` answer (decisions §6). */
