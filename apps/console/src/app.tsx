@@ -37,12 +37,15 @@ export function App() {
   const membership = session.data.workspaces.find((w) => w.workspaceId === workspaceId);
   if (!membership) return <Redirect session={session.data} />;
   const workspace: Workspace = { ...membership };
-  // A workspace that asks this role for a second factor not yet passed answers 403 to everything else.
+  // A workspace that asks this role for a second factor not yet passed answers 403 to everything
+  // else: its Security page, at its own address (so turning it on does not leave the page).
   const locked = membership.twoFactorRequired && !session.data.twoFactor.passed;
+  const section = path.split('/')[2];
+  if (locked && section !== 'security') return <GoTo path={`/${workspace.workspaceId}/security`} />;
   return (
     <WorkspaceContext.Provider value={workspace}>
       <Shell session={session.data} workspace={workspace}>
-        {locked || path.split('/')[2] === 'security' ? (
+        {section === 'security' ? (
           <SecurityPage session={session.data} required={membership.twoFactorRequired} />
         ) : (
           <WorkspacePage path={path.split('/').slice(2)} workspace={workspace} />
@@ -88,10 +91,15 @@ function Redirect({ session }: { session: Session }) {
   return <Loading />;
 }
 
+/** Another page of the console, in place of this address. */
+function GoTo({ path }: { path: string }) {
+  useEffect(() => navigate(path, { replace: true }), [path]);
+  return <Loading />;
+}
+
 /** An unknown page of a workspace: its Today. */
 function GoToToday({ workspaceId }: { workspaceId: string }) {
-  useEffect(() => navigate(`/${workspaceId}/today`, { replace: true }), [workspaceId]);
-  return <Loading />;
+  return <GoTo path={`/${workspaceId}/today`} />;
 }
 
 const NAV: readonly { to: string; label: string; adminOnly?: boolean }[] = [
