@@ -4,6 +4,7 @@ import {
   createDatabase,
   createUnitOfWork,
   type Database,
+  describeConnectionError,
   getOrCreateSecret,
   migrateLatest,
 } from '@travelops/db';
@@ -13,7 +14,7 @@ import { createEndpointUrlCheck } from '@travelops/jobs';
 import { createOctoRouter } from '@travelops/octo';
 import { createStripePayments } from '@travelops/stripe';
 import type { Redis } from 'ioredis';
-import type { ApiConfig, ServerTimeouts } from './config.js';
+import { type ApiConfig, ConfigError, type ServerTimeouts } from './config.js';
 import { type ApiMetrics, createApiMetrics } from './metrics.js';
 import { createRateLimiter } from './rate-limits.js';
 import { createRedisClient } from './redis.js';
@@ -58,7 +59,15 @@ export async function openDatabase(
       ? { url: config.databaseUrl, preparedStatements: config.preparedStatements }
       : { dataDir: config.pgliteDir },
   );
-  const applied = await migrateLatest(database.knex);
+  let applied: string[];
+  try {
+    applied = await migrateLatest(database.knex);
+  } catch (error) {
+    await database.close().catch(() => {});
+    // An unreachable, missing or refusing database: one line saying what to do, not a stack.
+    const explained = config.databaseUrl && describeConnectionError(error, config.databaseUrl);
+    throw explained ? new ConfigError(explained) : error;
+  }
   logger.info(
     {
       database: database.kind,

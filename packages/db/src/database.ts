@@ -38,6 +38,15 @@ export interface Database {
 
 const IN_MEMORY = 'memory://';
 
+/**
+ * knex's warnings, less "Acquire connection error" with its stack: the same error reaches the
+ * caller, which says it in words (describeConnectionError), and a stack before that line hides it.
+ */
+function warnUnlessAcquireError(message: unknown) {
+  if (String(message).startsWith('Acquire connection error')) return;
+  process.stderr.write(`${String(message)}\n`);
+}
+
 export async function createDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.url) {
     const url = config.url;
@@ -46,6 +55,7 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
       connection: url,
       pool: { min: 0, max: 10 },
       preparedStatements: config.preparedStatements ?? true,
+      log: { warn: warnUnlessAcquireError },
     };
     const handle = knex(settings);
     const signal = createPostgresSignal(url);

@@ -1,3 +1,4 @@
+export { describeConnectionError } from './connection-errors.js';
 export {
   createDatabase,
   type Database,
