@@ -169,6 +169,7 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
       publicConfirmationsPerAddressPerHour: config.publicConfirmationsPerAddressPerHour,
       sandbox: payments.sandbox,
       devMail: config.devMail,
+      mailFrom: config.mail.from,
     },
     ...(metrics && { metrics }),
   };
