@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +16,7 @@ import { startTestApi, type TestApi } from '../support/harness.js';
 // name http://localhost:3000: the browser's requests there are answered by the API under test.
 const root = join(import.meta.dirname, '..', '..', '..', '..');
 const README = 'http://localhost:3000';
+const artifacts = join(import.meta.dirname, '..', '..', 'test-artifacts', 'widget');
 let t: TestApi;
 let browser: TestBrowser;
 let dir: string;
@@ -81,6 +82,36 @@ describe("docs/widget.md's snippets, saved as book.html and opened", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+});
+
+describe("the demo tour's details step, from the first snippet", () => {
+  it.each([1280, 390])(
+    'a tour without ticket types names each seat "Name of guest N" (at %i px, screenshot kept)',
+    async (width) => {
+      const { page, problems } = await openSaved('book.html', snippets[0] as string);
+      await page.setViewportSize({ width, height: 900 });
+      await widgetsShown(page, 1);
+      const day = page.getByRole('button', { name: /: (available|few seats left)/ });
+      // The demo's departures start tomorrow: in the next month on a month's last day.
+      if ((await day.count()) === 0) await page.getByRole('button', { name: 'Next month' }).click();
+      await day.first().click();
+      await page
+        .getByRole('button', { name: /seats? left/ })
+        .first()
+        .click();
+      await page.getByRole('heading', { name: 'Who is coming?' }).waitFor();
+      await page.getByRole('button', { name: 'Add one Guests' }).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('heading', { name: 'Your details' }).waitFor();
+      await expect(page.getByRole('textbox', { name: /^Name of / }).count()).resolves.toBe(2);
+      expect(await page.getByRole('textbox', { name: 'Name of guest 1' }).isVisible()).toBe(true);
+      expect(await page.getByRole('textbox', { name: 'Name of guest 2' }).isVisible()).toBe(true);
+      await mkdir(artifacts, { recursive: true });
+      await page.screenshot({ path: join(artifacts, `snippet-details-${width}.png`), fullPage: true });
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 });
 
 describe('the script tag wherever a site puts it', () => {
