@@ -1,6 +1,7 @@
 // `pnpm start`: builds what the API needs (turbo; cached after the first time), saying so,
 // then runs the API in this very process, so Ctrl-C reaches one process that ends with 0.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -45,6 +46,28 @@ const onInterrupt = () => {
 process.on('SIGINT', onInterrupt);
 process.on('SIGTERM', onInterrupt);
 
+/**
+ * A taken port is found before building, not minutes later: the same words the API uses. A PORT
+ * or HOST it cannot read is left to the API, which names the variable.
+ */
+async function checkPort() {
+  const port = Number(process.env.PORT ?? '3000');
+  const host = process.env.HOST ?? '0.0.0.0';
+  if (!Number.isInteger(port) || port < 1 || port > 65535) return;
+  const problem = await new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error) => resolve(error.code));
+    probe.listen(port, host, () => probe.close(() => resolve(null)));
+  });
+  if (problem === 'EADDRINUSE') {
+    say(
+      `\n  TravelOps API could not start. PORT: ${port} is in use on ${host} (another TravelOps?). Stop that process or start with another port, e.g. PORT=${port + 1}.\n`,
+    );
+    process.exit(1);
+  }
+}
+
+await checkPort();
 say('TravelOps: checking the build');
 const result = await build();
 process.off('SIGINT', onInterrupt);
