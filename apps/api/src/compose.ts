@@ -53,11 +53,15 @@ export function createHttpServer(app: Api['app'], timeouts: ServerTimeouts): Ser
 export async function openDatabase(
   config: Pick<ApiConfig, 'databaseUrl' | 'pgliteDir' | 'preparedStatements'>,
   logger: Logger,
+  /** The running API's embedded database, served on loopback (the CLI beside it). */
+  served?: string,
 ) {
   const database = await createDatabase(
-    config.databaseUrl
-      ? { url: config.databaseUrl, preparedStatements: config.preparedStatements }
-      : { dataDir: config.pgliteDir },
+    served
+      ? { url: served, oneSession: true }
+      : config.databaseUrl
+        ? { url: config.databaseUrl, preparedStatements: config.preparedStatements }
+        : { dataDir: config.pgliteDir },
   );
   let applied: string[];
   try {
@@ -70,8 +74,8 @@ export async function openDatabase(
   }
   logger.info(
     {
-      database: database.kind,
-      ...(database.kind === 'pglite' && { dataDir: config.pgliteDir }),
+      database: served ? 'pglite, served by the running API' : database.kind,
+      ...(!config.databaseUrl && { dataDir: config.pgliteDir }),
       migrations: applied,
     },
     applied.length ? 'migrations applied' : 'database schema is up to date',

@@ -125,6 +125,6 @@ describe('operator CLI (decisions §9)', () => {
     expect(slug.body.error.details).toEqual([{ field: 'slug', issue: 'invalid_slug' }]);
     const unknown = await runCli(['frobnicate'], env);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('Usage: pnpm cli');
+    expect(unknown.stderr).toContain('Usage: npm run cli -- <command>');
   }, 60_000);
 });
