@@ -47,7 +47,7 @@ const result = await buildApps(root, APPS, {
   say,
   onFirst: () =>
     say(
-      'TravelOps: building the API and the worker (the first start takes about a minute; later starts reuse it)',
+      'TravelOps: building the API and the worker (the first start takes about 20 seconds; later starts reuse it)',
     ),
 });
 process.off('SIGINT', onInterrupt);

@@ -20,7 +20,14 @@ let worker: ReturnType<typeof createWorker>;
 let listener: { close(): Promise<void> } | undefined;
 /** README.md and the docs pages whose commands continue its walk-through, by path. */
 const pages: Record<string, string> = {};
-const PAGES = ['README.md', 'docs/client.md', 'docs/inventory.md', 'docs/auth.md', 'docs/webhooks.md'];
+const PAGES = [
+  'README.md',
+  'docs/client.md',
+  'docs/inventory.md',
+  'docs/auth.md',
+  'docs/webhooks.md',
+  'docs/octo.md',
+];
 let cwd: string;
 beforeAll(async () => {
   // The API hands out links (the checkout) on its public base URL: this server's own.
@@ -40,7 +47,9 @@ beforeAll(async () => {
   // The commands run where a newcomer pastes them, a clone (`packages` as in one), and their
   // temporary folder ($TMPDIR) is one of this test's own, so what they write can be seen.
   cwd = await mkdtemp(join(tmpdir(), 'travelops-readme-'));
-  await symlink(join(root, 'packages'), join(cwd, 'packages'));
+  // As in a clone: what `node packages/...` and `npm run cli` reach.
+  for (const entry of ['packages', 'apps', 'scripts', 'node_modules', 'package.json'])
+    await symlink(join(root, entry), join(cwd, entry));
   await mkdir(join(cwd, 'tmp'));
 });
 afterAll(async () => {
@@ -116,10 +125,6 @@ it('the quick start, booking, client, ticket-type, API-key and webhook walk-thro
     .orderBy('starts_at')
     .select('starts_at');
   expect(new Date(departures[0].starts_at).getTime()).toBeLessThan(Date.now());
-  await t.createMember(demo.workspaceId, 'ADMIN', {
-    email: 'you@example.com',
-    password: 'at least twelve chars',
-  });
   const [install, quickStart] = blocksOf('README.md', '## Quick start', 'sh');
   expect(install).toContain('pnpm@10 install');
   const pasted = 'export API=http://localhost:3000 TOKEN=tops_paste_yours WS=ws_paste_yours';
@@ -138,14 +143,24 @@ it('the quick start, booking, client, ticket-type, API-key and webhook walk-thro
     ...blocksOf('docs/webhooks.md', '## Receive webhooks', 'sh').map((block) =>
       block.replaceAll('localhost:4000', `localhost:${receiverPort}`),
     ),
+    ...blocksOf('docs/octo.md', '## Connecting a reseller', 'sh'),
   ].join('\n');
+  // The CLI steps (npm run cli) reach this API's database, as on a machine with DATABASE_URL set.
   const { code, output } = await bash(script, {
     RECEIVER_PORT: String(receiverPort),
     TMPDIR: join(cwd, 'tmp'),
+    DATABASE_URL: t.database.url,
   });
   expect(code, output).toBe(0);
   // Nothing landed in the clone; the contract and the cookie jar went to the temporary folder.
-  expect((await readdir(cwd)).sort()).toEqual(['packages', 'tmp']);
+  expect((await readdir(cwd)).sort()).toEqual([
+    'apps',
+    'node_modules',
+    'package.json',
+    'packages',
+    'scripts',
+    'tmp',
+  ]);
   expect(await readdir(join(cwd, 'tmp'))).toEqual(['openapi.json']);
   expect(output).toContain('"slug":"old-town-walk"');
   expect(output).toContain('{"data":{"status":"ok"}}');
@@ -158,4 +173,6 @@ it('the quick start, booking, client, ticket-type, API-key and webhook walk-thro
   expect(output).toMatch(/^401$/m);
   expect(output).toMatch(/^received booking\.cancelled for bkg_\w+ \(evt_\w+\)$/m);
   expect(output).toContain('"status":"SUCCEEDED"');
+  // The OCTO section's reseller key, made with the CLI, lists the demo's products.
+  expect(output).toContain('"internalName":"Old Town Walking Tour"');
 }, 90_000);
