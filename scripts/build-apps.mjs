@@ -14,7 +14,13 @@ export function buildApps(root, apps, { say, onFirst }) {
   const args = ['run', 'build', ...apps.map((app) => `--filter=@travelops/${app}`), '--output-logs=new-only'];
   const child = spawn(turbo, args, {
     cwd: root,
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', TRAVELOPS_BUILD_TYPES: '0' },
+    env: {
+      ...process.env,
+      TURBO_TELEMETRY_DISABLED: '1',
+      FORCE_COLOR: '0',
+      // `pnpm test` sets 1: its own build (with types) then serves the starts its tests make.
+      TRAVELOPS_BUILD_TYPES: process.env.TRAVELOPS_BUILD_TYPES ?? '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

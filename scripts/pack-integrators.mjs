@@ -16,7 +16,8 @@ function run(command, args, cwd) {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, {
       cwd,
-      env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+      // With type declarations, whatever built them before.
+      env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TRAVELOPS_BUILD_TYPES: '1' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     child.stdout.on('data', () => {});

@@ -29,6 +29,10 @@ const env = {
   ...process.env,
   PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`,
   TURBO_TELEMETRY_DISABLED: '1',
+  // Builds with type declarations, and the same for the starts the tests make (scripts/build-apps.mjs):
+  // one hash, so a test's `pnpm start` finds this build in turbo's cache instead of rebuilding
+  // (and deleting) the dist/ other tests are reading.
+  TRAVELOPS_BUILD_TYPES: '1',
 };
 for (const step of STEPS) {
   const code = await new Promise((resolve) => {
