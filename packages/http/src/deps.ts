@@ -40,6 +40,8 @@ export interface HttpConfig {
    * production (it shows every workspace's messages, guest links included).
    */
   devMail?: boolean;
+  /** The address guest e-mails come from (MAIL_FROM), shown on `/dev/mail`. */
+  mailFrom?: string;
 }
 
 /** The stores of every context the routes reach (through use cases, never directly). */

@@ -13,7 +13,6 @@ import {
   type Clock,
   type DomainError,
   fail,
-  notFound,
   ok,
   parseInput,
   type Result,
@@ -41,7 +40,13 @@ function required(args: Args, ...names: string[]): Result<Record<string, string>
 
 async function workspaceOf(deps: CommandDeps, idOrSlug: string) {
   const workspace = await findWorkspace(deps, idOrSlug);
-  return workspace ? ok(workspace) : fail(notFound('workspace'));
+  if (workspace) return ok(workspace);
+  const error: DomainError = {
+    code: 'NOT_FOUND',
+    message: `No workspace has the slug or id "${idOrSlug}".`,
+    details: [{ field: 'workspace', issue: 'not_found' }],
+  };
+  return fail(error);
 }
 
 export async function workspaceCreate(deps: CommandDeps, args: Args) {
