@@ -1351,9 +1351,89 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the application (session cookie)
-         * @description Sets the `tops_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure on https; a new session id on every sign-in, and the previous session of this browser ends) and answers the workspaces the e-mail is a member of, with the role in each, and the CSRF token to send as `X-CSRF-Token` on every POST, PATCH and DELETE. A wrong e-mail and a wrong password get the same 401. Attempts are limited per e-mail and client IP together (10 per 15 minutes; a success clears them), so wrong passwords from a stranger never lock the owner out of their own address, and per client IP across e-mails (100 per 15 minutes): 429 with `Retry-After`. Bodies must be JSON, so a cross-site form cannot sign a browser in.
+         * @description Sets the `tops_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure on https; a new session id on every sign-in, and the previous session of this browser ends) and answers the workspaces the e-mail is a member of, with the role in each, and the CSRF token to send as `X-CSRF-Token` on every POST, PATCH and DELETE. A wrong e-mail and a wrong password get the same 401. Attempts are limited per e-mail and client IP together (10 per 15 minutes; a success clears them), so wrong passwords from a stranger never lock the owner out of their own address, and per client IP across e-mails (100 per 15 minutes): 429 with `Retry-After`. Bodies must be JSON, so a cross-site form cannot sign a browser in. **Two-factor sign-in:** when the e-mail has it on, the right password answers `{ twoFactorRequired: true }` with no session (and a signed `tops_2fa` cookie on `/auth`, valid 5 minutes): send a code to `POST /auth/login/2fa`. A workspace may require it (`twoFactorRequired`: `ADMINS` or `ALL`, CLI `workspace:update`): a session that did not pass it gets 403 on that workspace until it does.
          */
         post: operations["logIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in, second step: a code of the authenticator app or a recovery code
+         * @description After `POST /auth/login` answered `{ twoFactorRequired: true }` (it set a signed `tops_2fa` cookie on `/auth`, valid 5 minutes, and no session), send `{ code }` (six digits of the app; the step before or after now is accepted, and each code works once) or `{ recoveryCode }` (one of the ten shown at enrolment, `xxxxx-xxxxx`; each works once). Answers what a sign-in answers, with the session cookie, and the session records that it passed the second factor. Attempts count with the password attempts (10 per 15 minutes per e-mail and client IP, 100 per IP): 429 with `Retry-After`. A wrong or used code, or no sign-in waiting, is 401.
+         */
+        post: operations["logInSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/2fa/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start turning on two-factor sign-in (TOTP)
+         * @description For the signed-in e-mail (every membership it signs in to): a new secret, pending until `POST /auth/2fa/confirm` sends a code of it. Answers the secret (base32, to type into an authenticator app) and the `otpauth://` URL a QR code encodes (issuer TravelOps, SHA-1, 6 digits, 30 s). Asking again replaces a pending secret. 409 `already_enabled` while two-factor sign-in is on. Needs `X-CSRF-Token`.
+         */
+        post: operations["enrolTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/2fa/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn on two-factor sign-in with a code; get the recovery codes
+         * @description Sends a code of the pending secret: two-factor sign-in is on from now for this e-mail, and the answer holds ten one-time recovery codes, shown this once (only their hashes are kept). The current session counts as having passed the second factor. 422 `no_pending_enrolment` (enrol first) or `incorrect_code` on `code`; code attempts count like sign-in attempts (429). Needs `X-CSRF-Token`.
+         */
+        post: operations["confirmTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn off two-factor sign-in, with a current code
+         * @description Forgets the secret and the recovery codes of the signed-in e-mail. A workspace that requires two-factor sign-in for the member's role then refuses the member's new sessions (403) until it is on again. 422 `not_enabled` or `incorrect_code` on `code`; attempts count like sign-in attempts. Needs `X-CSRF-Token`.
+         */
+        post: operations["disableTwoFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3474,6 +3554,9 @@ export interface components {
             /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
             reminderHoursBefore: number | null;
         };
+        RecoveryCodes: {
+            recoveryCodes: string[];
+        };
         RefundCreate: {
             /** @description Amount to refund in minor units; absent: everything paid and not yet refunded. */
             amount?: number;
@@ -4027,6 +4110,17 @@ export interface components {
             publicHoldMinutes?: number;
             /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
             reminderHoursBefore?: number | null;
+        };
+        TwoFactorCode: {
+            code: string;
+        };
+        TwoFactorEnrolment: {
+            secret: string;
+            otpauthUrl: string;
+        };
+        TwoFactorRequired: {
+            /** @constant */
+            twoFactorRequired: true;
         };
         Vehicle: {
             /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
@@ -4856,6 +4950,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5385,6 +5480,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5605,6 +5701,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5673,6 +5770,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5967,6 +6065,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6667,6 +6766,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6720,6 +6820,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7019,6 +7120,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7072,6 +7174,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7468,6 +7571,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7521,6 +7625,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7957,6 +8062,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -8363,6 +8469,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -8579,6 +8686,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -9899,6 +10007,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -9952,6 +10061,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -10230,6 +10340,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -10412,6 +10523,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -10833,6 +10945,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -11017,6 +11130,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -11070,6 +11184,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -11330,6 +11445,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -11383,6 +11499,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -11659,6 +11776,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -11972,6 +12090,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -12195,6 +12314,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -12363,6 +12483,97 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Signed in, or (an e-mail with two-factor sign-in on) `{ twoFactorRequired: true }`: send a code to `POST /auth/login/2fa`. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "member": {
+                     *           "email": "ada@example.com"
+                     *         },
+                     *         "workspaces": [
+                     *           {
+                     *             "workspaceId": "ws_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "slug": "old-town-walk",
+                     *             "name": "Ada Lovelace",
+                     *             "memberId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "role": "READ_ONLY",
+                     *             "twoFactorRequired": true
+                     *           }
+                     *         ],
+                     *         "csrfToken": "csrf_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
+                     *         "twoFactor": {
+                     *           "enabled": true,
+                     *           "passed": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            member: {
+                                email: string;
+                            };
+                            workspaces: {
+                                workspaceId: string;
+                                slug: string;
+                                name: string;
+                                memberId: string;
+                                /** @enum {string} */
+                                role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
+                                twoFactorRequired: boolean;
+                            }[];
+                            csrfToken: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            twoFactor: {
+                                enabled: boolean;
+                                passed: boolean;
+                            };
+                        } | components["schemas"]["TwoFactorRequired"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    logInSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "code text"
+                 *     }
+                 */
+                "application/json": {
+                    code: string;
+                } | {
+                    recoveryCode: string;
+                };
+            };
+        };
+        responses: {
             /** @description Signed in. */
             200: {
                 headers: {
@@ -12386,11 +12597,16 @@ export interface operations {
                      *             "slug": "old-town-walk",
                      *             "name": "Ada Lovelace",
                      *             "memberId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *             "role": "READ_ONLY"
+                     *             "role": "READ_ONLY",
+                     *             "twoFactorRequired": true
                      *           }
                      *         ],
                      *         "csrfToken": "csrf_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *         "expiresAt": "2026-06-02T15:01:07.120Z"
+                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
+                     *         "twoFactor": {
+                     *           "enabled": true,
+                     *           "passed": true
+                     *         }
                      *       }
                      *     }
                      */
@@ -12414,6 +12630,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
+                                twoFactorRequired: boolean;
                             }[];
                             csrfToken: string;
                             /**
@@ -12421,6 +12638,11 @@ export interface operations {
                              * @description When it expires (UTC); for a booking, when an unpaid hold is released.
                              */
                             expiresAt: string;
+                            twoFactor: {
+                                /** @description Deliveries are sent (default true). */
+                                enabled: boolean;
+                                passed: boolean;
+                            };
                         };
                     };
                 };
@@ -12429,6 +12651,162 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enrolTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending secret. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "secret": "whsec_2mB7rW1pLs8YvNc4Xk9TzQ",
+                     *         "otpauthUrl": "otpauthUrl text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TwoFactorEnrolment"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    confirmTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "code text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TwoFactorCode"];
+            };
+        };
+        responses: {
+            /** @description On; the recovery codes. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "recoveryCodes": [
+                     *           "recoveryCodes text"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RecoveryCodes"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "code text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TwoFactorCode"];
+            };
+        };
+        responses: {
+            /** @description Off. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "disabled": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            disabled: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -12465,11 +12843,16 @@ export interface operations {
                      *             "slug": "old-town-walk",
                      *             "name": "Ada Lovelace",
                      *             "memberId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *             "role": "READ_ONLY"
+                     *             "role": "READ_ONLY",
+                     *             "twoFactorRequired": true
                      *           }
                      *         ],
                      *         "csrfToken": "csrf_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *         "expiresAt": "2026-06-02T15:01:07.120Z"
+                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
+                     *         "twoFactor": {
+                     *           "enabled": true,
+                     *           "passed": true
+                     *         }
                      *       }
                      *     }
                      */
@@ -12493,6 +12876,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
+                                twoFactorRequired: boolean;
                             }[];
                             csrfToken: string;
                             /**
@@ -12500,6 +12884,11 @@ export interface operations {
                              * @description When it expires (UTC); for a booking, when an unpaid hold is released.
                              */
                             expiresAt: string;
+                            twoFactor: {
+                                /** @description Deliveries are sent (default true). */
+                                enabled: boolean;
+                                passed: boolean;
+                            };
                         };
                     };
                 };
@@ -12798,6 +13187,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -12922,6 +13312,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

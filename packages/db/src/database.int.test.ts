@@ -53,6 +53,7 @@ describe('migrations on PostgreSQL', () => {
         '0017-guest-message',
         '0018-payment-session-opener',
         '0019-free-public-bookings',
+        '0021-two-factor',
         '0022-personal-data',
       ]);
     } finally {
@@ -95,6 +96,7 @@ describe('embedded PGlite', () => {
       '0017-guest-message',
       '0018-payment-session-opener',
       '0019-free-public-bookings',
+      '0021-two-factor',
       '0022-personal-data',
     ]);
     const id = newId('workspace');

@@ -27,6 +27,7 @@ import { createResellerBookingStore } from './stores/reseller-bookings.js';
 import { createScheduleStore } from './stores/schedules.js';
 import { createSessionStore } from './stores/sessions.js';
 import { createTourStore } from './stores/tours.js';
+import { createTwoFactorStore } from './stores/two-factor.js';
 import { createVehicleStore, createVendorStore } from './stores/vehicles.js';
 import { createWebhookDeliveryStore } from './stores/webhook-deliveries.js';
 import { createWebhookEndpointStore } from './stores/webhook-endpoints.js';
@@ -47,6 +48,7 @@ const FACTORIES = {
   members: createMemberStore,
   apiTokens: createApiTokenStore,
   sessions: createSessionStore,
+  twoFactor: createTwoFactorStore,
   bookings: createBookingStore,
   bookingHistory: createBookingHistoryStore,
   payments: createPaymentStore,

@@ -13,7 +13,6 @@ import {
   type Clock,
   type DomainError,
   fail,
-  notFound,
   ok,
   parseInput,
   type Result,
@@ -41,7 +40,13 @@ function required(args: Args, ...names: string[]): Result<Record<string, string>
 
 async function workspaceOf(deps: CommandDeps, idOrSlug: string) {
   const workspace = await findWorkspace(deps, idOrSlug);
-  return workspace ? ok(workspace) : fail(notFound('workspace'));
+  if (workspace) return ok(workspace);
+  const error: DomainError = {
+    code: 'NOT_FOUND',
+    message: `No workspace has the slug or id "${idOrSlug}".`,
+    details: [{ field: 'workspace', issue: 'not_found' }],
+  };
+  return fail(error);
 }
 
 export async function workspaceCreate(deps: CommandDeps, args: Args) {
@@ -62,7 +67,8 @@ const RetentionMonths = v.union([
 
 /**
  * The workspace's name (the sender name of guest e-mails), the reply-to of those e-mails and how
- * many months customers are kept after their last departure (decisions §10).
+ * many months customers are kept after their last departure (decisions §13), and who must
+ * sign in with a second factor.
  */
 export async function workspaceUpdate(deps: CommandDeps, args: Args) {
   const given = required(args, 'workspace');
@@ -93,10 +99,20 @@ export async function workspaceUpdate(deps: CommandDeps, args: Args) {
       )
     : null;
   if (months && !months.ok) return months;
+  const twoFactor =
+    args['two-factor-required'] === undefined
+      ? null
+      : parseInput(
+          UpdateWorkspaceSchema.entries.twoFactorRequired,
+          args['two-factor-required'],
+          'two-factor-required',
+        );
+  if (twoFactor && !twoFactor.ok) return twoFactor;
   const input = {
     ...(name?.ok && { name: name.value }),
     ...(replyToEmail?.ok && { replyToEmail: replyToEmail.value }),
     ...(months?.ok && { customerRetentionMonths: months.value }),
+    ...(twoFactor?.ok && { twoFactorRequired: twoFactor.value }),
   };
   const workspace = await workspaceOf(deps, given.value.workspace as string);
   if (!workspace.ok) return workspace;
@@ -107,6 +123,7 @@ export async function workspaceUpdate(deps: CommandDeps, args: Args) {
         name: updated.value.name,
         replyTo: updated.value.replyToEmail,
         customerRetentionMonths: updated.value.customerRetentionMonths,
+        twoFactorRequired: updated.value.twoFactorRequired,
       })
     : updated;
 }

@@ -424,7 +424,7 @@ const WRITERS: Record<string, TokenRole[]> = {
   createSchedule: ['OPERATIONS', 'ADMIN'],
   updateSchedule: ['OPERATIONS', 'ADMIN'],
   deleteSchedule: ['OPERATIONS', 'ADMIN'],
-  // A customer's personal data, whole: ADMIN's alone (personal-data:manage, decisions §10).
+  // A customer's personal data, whole: ADMIN's alone (personal-data:manage, decisions §13).
   exportCustomerData: ['ADMIN'],
   eraseCustomer: ['ADMIN'],
 };
@@ -572,6 +572,18 @@ describe.each(protectedRoutes.map((route) => [routeName(route), route] as const)
     });
     expectError(res, 403, 'FORBIDDEN');
   });
+
+  it.runIf(route.path.includes('{workspaceId}'))(
+    "the workspace's slug where its id belongs: 400 naming workspaceId and saying an id is needed (decisions §10)",
+    async () => {
+      const before = await snapshot(a);
+      const res = await send(route, pathFor(route, a, { workspaceId: a.ws.slug }), { token: a.ws.token });
+      expectError(res, 400, 'VALIDATION_ERROR');
+      expect(res.body.error.details).toEqual([{ field: 'workspaceId', issue: 'not_a_workspace_id' }]);
+      expect(res.body.error.message).toMatch(/takes the workspace's id \(ws_\.\.\.\), not its slug/);
+      expect(await snapshot(a)).toEqual(before);
+    },
+  );
 
   it('an unknown token on a foreign workspace is 401, not 403: authentication comes first', async () => {
     const res = await send(route, pathFor(route, b), { headers: { Authorization: 'Bearer tops_unknown' } });

@@ -148,12 +148,14 @@ describe('operator CLI (decisions §9)', () => {
     ]);
     expect(bad.code).toBe(1);
     expect(bad.body.error.code).toBe('NOT_FOUND');
+    expect(bad.body.error.message).toBe('No workspace has the slug or id "no-such-workspace".');
+    expect(bad.body.error.details).toEqual([{ field: 'workspace', issue: 'not_found' }]);
     const role = await json(['token:create', '--workspace', 'demo', '--role', 'GOD', '--name', 'x']);
     expect(role.body.error.details).toEqual([{ field: 'role', issue: 'invalid_enum' }]);
     const slug = await json(['workspace:create', '--slug', 'Bad Slug', '--name', 'x']);
     expect(slug.body.error.details).toEqual([{ field: 'slug', issue: 'invalid_slug' }]);
     const unknown = await runCli(['frobnicate'], env);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('Usage: pnpm cli');
+    expect(unknown.stderr).toContain('Usage: npm run cli -- <command>');
   }, 60_000);
 });

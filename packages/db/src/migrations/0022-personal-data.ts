@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Personal data (issue 31 item 3, decisions §10): when a customer was erased, and how long a
+// Personal data (issue 31 item 3, decisions §13): when a customer was erased, and how long a
 // workspace keeps a customer after their last departure (null: kept until erased by hand).
 export const up = async (knex: Knex): Promise<void> => {
   await knex.raw(`alter table customers add column erased_at timestamptz`);

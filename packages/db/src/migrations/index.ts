@@ -18,6 +18,7 @@ import * as takeSeatsAtCommit from './0016-take-seats-at-commit.js';
 import * as guestMessage from './0017-guest-message.js';
 import * as paymentSessionOpener from './0018-payment-session-opener.js';
 import * as freePublicBookings from './0019-free-public-bookings.js';
+import * as twoFactor from './0021-two-factor.js';
 import * as personalData from './0022-personal-data.js';
 
 interface Migration {
@@ -45,6 +46,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0017-guest-message', guestMessage],
   ['0018-payment-session-opener', paymentSessionOpener],
   ['0019-free-public-bookings', freePublicBookings],
+  ['0021-two-factor', twoFactor],
   ['0022-personal-data', personalData],
 ];
 

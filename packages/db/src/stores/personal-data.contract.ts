@@ -34,7 +34,7 @@ const plan = (overrides: Partial<ErasurePlan> = {}): ErasurePlan => ({
   ...overrides,
 });
 
-/** The personal data store (decisions §10): what an export reads and an erasure rewrites. */
+/** The personal data store (decisions §13): what an export reads and an erasure rewrites. */
 export function describePersonalDataStoreContract(database: () => ContractDatabase): void {
   const knex = (): Knex => database().knex;
   const stores = () => createStores(knex());

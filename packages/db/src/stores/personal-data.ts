@@ -183,7 +183,7 @@ export function createPersonalDataStore(db: Knex | Knex.Transaction): PersonalDa
         }),
       );
 
-      // The person's own record: neutral values, marked erased (decisions §10).
+      // The person's own record: neutral values, marked erased (decisions §13).
       add(
         'customers',
         await db('customers').where({ workspace_id: workspaceId, id: customerId }).update({

@@ -860,6 +860,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
             email: 'pat@example.com',
             createdAt,
             expiresAt: new Date('2030-01-02T00:00:00.000Z'),
+            twoFactorAt: null,
           },
           memberIds,
         );
@@ -878,6 +879,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
             email,
             createdAt: new Date('2030-01-01T00:00:00.000Z'),
             expiresAt: new Date('2030-01-02T00:00:00.000Z'),
+            twoFactorAt: null,
           },
           [a.id, b.id],
         );

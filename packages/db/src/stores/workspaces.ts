@@ -1,4 +1,9 @@
-import type { Workspace, WorkspacePatch, WorkspaceStore } from '@travelops/domain/access';
+import type {
+  TwoFactorRequirement,
+  Workspace,
+  WorkspacePatch,
+  WorkspaceStore,
+} from '@travelops/domain/access';
 import { conflict, fail, ok, type Result } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
@@ -10,6 +15,7 @@ interface WorkspaceRow {
   name: string;
   reply_to_email: string | null;
   customer_retention_months: number | null;
+  two_factor_required: TwoFactorRequirement;
   created_at: DbTimestamp;
 }
 
@@ -23,6 +29,7 @@ const toWorkspace = (row: WorkspaceRow): Workspace => ({
   name: row.name,
   replyToEmail: row.reply_to_email,
   customerRetentionMonths: row.customer_retention_months,
+  twoFactorRequired: row.two_factor_required,
   createdAt: toIso(row.created_at),
 });
 
@@ -62,6 +69,7 @@ export function createWorkspaceStore(db: Knex | Knex.Transaction): WorkspaceStor
         ...(patch.customerRetentionMonths !== undefined && {
           customer_retention_months: patch.customerRetentionMonths,
         }),
+        ...(patch.twoFactorRequired !== undefined && { two_factor_required: patch.twoFactorRequired }),
       };
       const [row] =
         Object.keys(changes).length === 0

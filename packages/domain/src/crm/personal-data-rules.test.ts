@@ -34,7 +34,7 @@ const participant = (name: string, emergencyContact: string | null = null): Part
 const booking = (status: BookingRecord['status'], startsAt: string, participants: Participant[] = []) =>
   ({ id: `bkg_${status}_${startsAt}`, status, startsAt, participants }) as unknown as BookingRecord;
 
-describe('erasureTerms (decisions §10)', () => {
+describe('erasureTerms (decisions §13)', () => {
   it('takes the name, e-mail, phone and every participant, longest first, without repeats or short values', () => {
     const terms = erasureTerms(customer, [
       booking('CONFIRMED', '2026-01-01T10:00:00.000Z', [

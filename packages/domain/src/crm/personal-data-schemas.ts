@@ -4,7 +4,7 @@ import { DateSchema, DateTimeSchema } from '../shared/schemas.js';
 import { CustomerSchema } from './customer-schemas.js';
 import { CrmTaskSchema, CustomerNoteSchema, LeadSchema } from './schemas.js';
 
-// Personal data (decisions §10): what an export shows and what an erasure is asked.
+// Personal data (decisions §13): what an export shows and what an erasure is asked.
 
 export const EraseCustomerSchema = v.strictObject({
   /** Cancel the customer's upcoming bookings first (seats released, no e-mail); default false: 422. */

@@ -21,7 +21,7 @@ import {
 import type { CustomerExport, EraseCustomerInput, ErasureReport } from './personal-data-schemas.js';
 import type { CrmStores, ErasurePlan } from './ports.js';
 
-// Personal data (decisions §10): a customer's export, their erasure, and the retention limit.
+// Personal data (decisions §13): a customer's export, their erasure, and the retention limit.
 
 type PersonalDataStores = Pick<CrmStores, 'customers' | 'personalData'>;
 

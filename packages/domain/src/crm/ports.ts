@@ -113,7 +113,7 @@ export interface CustomerTimelineStore {
   list(workspaceId: string, customerId: string, page: PageRequest): Promise<Page<TimelineRecord>>;
 }
 
-/** Everything held about a customer beside their own row (decisions §10). */
+/** Everything held about a customer beside their own row (decisions §13). */
 export interface CustomerDataRecords {
   bookings: BookingRecord[];
   guestEmails: ExportedGuestEmail[];
