@@ -54,7 +54,6 @@ describe('migrations on PostgreSQL', () => {
         '0018-payment-session-opener',
         '0019-free-public-bookings',
         '0021-two-factor',
-        '0021-two-factor',
       ]);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
