@@ -31,7 +31,6 @@ export {
   type SessionDeps,
   /** @public What logIn answers: the session and the cookie's secret, which exists only here. */
   type SignedIn,
-  type SignInChallenge,
   sessionPrincipal,
 } from './sessions.js';
 export {

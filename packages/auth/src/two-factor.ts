@@ -47,7 +47,7 @@ const totpOf = (secret: string, email: string) =>
   });
 
 /** The time step `code` belongs to (within a step of now), or null when it matches none. */
-export function totpStep(secret: string, code: string, now: Date): number | null {
+function totpStep(secret: string, code: string, now: Date): number | null {
   const delta = totpOf(secret, '').validate({ token: code, timestamp: now.getTime(), window: WINDOW_STEPS });
   if (delta === null) return null;
   return Math.floor(now.getTime() / 1000 / PERIOD_SECONDS) + delta;

@@ -7,7 +7,7 @@ export const RoleSchema = v.picklist(ROLES);
 export const TokenRoleSchema = v.picklist(TOKEN_ROLES);
 
 /** Who must pass a second factor to act in the workspace: no one, its ADMIN members, every member. */
-export const TWO_FACTOR_REQUIREMENTS = ['NONE', 'ADMINS', 'ALL'] as const;
+const TWO_FACTOR_REQUIREMENTS = ['NONE', 'ADMINS', 'ALL'] as const;
 export const TwoFactorRequirementSchema = v.picklist(TWO_FACTOR_REQUIREMENTS);
 export type TwoFactorRequirement = v.InferOutput<typeof TwoFactorRequirementSchema>;
 
