@@ -87,7 +87,7 @@ describe('operator CLI (decisions §9)', () => {
     const bad = await json(['workspace:update', '--workspace', 'mail-co', '--reply-to', 'not-an-address']);
     expect(bad.code).toBe(1);
     expect(bad.body.error.details).toEqual([{ field: 'reply-to', issue: expect.any(String) }]);
-    // Decisions §10: how long customers are kept after their last departure; off clears it.
+    // Decisions §13: how long customers are kept after their last departure; off clears it.
     const kept = await json([
       'workspace:update',
       '--workspace',
