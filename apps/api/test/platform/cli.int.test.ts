@@ -80,6 +80,7 @@ describe('operator CLI (decisions §9)', () => {
       workspaceId: expect.stringMatching(/^ws_/),
       name: 'Fjord Tours',
       replyTo: 'desk@fjord.example',
+      twoFactorRequired: 'NONE',
     });
     const cleared = await json(['workspace:update', '--workspace', 'mail-co', '--reply-to', 'none']);
     expect(cleared.body).toMatchObject({ name: 'Fjord Tours', replyTo: null });
