@@ -81,6 +81,7 @@ describe('operator CLI (decisions §9)', () => {
       name: 'Fjord Tours',
       replyTo: 'desk@fjord.example',
       customerRetentionMonths: null,
+      twoFactorRequired: 'NONE',
     });
     const cleared = await json(['workspace:update', '--workspace', 'mail-co', '--reply-to', 'none']);
     expect(cleared.body).toMatchObject({ name: 'Fjord Tours', replyTo: null });
