@@ -2659,7 +2659,10 @@ export interface components {
             price: number;
         };
         Error: {
-            /** @enum {string} */
+            /**
+             * @description Six digits the authenticator app shows now (TOTP, RFC 6238); each code works once.
+             * @enum {string}
+             */
             code: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "UNPROCESSABLE" | "RATE_LIMITED" | "INTERNAL_ERROR";
             message: string;
             details?: {
@@ -3983,6 +3986,7 @@ export interface components {
             reminderHoursBefore?: number | null;
         };
         TwoFactorCode: {
+            /** @description Six digits the authenticator app shows now (TOTP, RFC 6238); each code works once. */
             code: string;
         };
         TwoFactorEnrolment: {
@@ -12159,7 +12163,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "code text"
+                 *       "code": "492039"
                  *     }
                  */
                 "application/json": {
@@ -12308,7 +12312,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "code text"
+                 *       "code": "492039"
                  *     }
                  */
                 "application/json": components["schemas"]["TwoFactorCode"];
@@ -12364,7 +12368,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "code text"
+                 *       "code": "492039"
                  *     }
                  */
                 "application/json": components["schemas"]["TwoFactorCode"];
