@@ -2788,7 +2788,10 @@ export interface components {
             };
         };
         Error: {
-            /** @enum {string} */
+            /**
+             * @description Six digits the authenticator app shows now (TOTP, RFC 6238); each code works once.
+             * @enum {string}
+             */
             code: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "UNPROCESSABLE" | "RATE_LIMITED" | "INTERNAL_ERROR";
             message: string;
             details?: {
@@ -4112,6 +4115,7 @@ export interface components {
             reminderHoursBefore?: number | null;
         };
         TwoFactorCode: {
+            /** @description Six digits the authenticator app shows now (TOTP, RFC 6238); each code works once. */
             code: string;
         };
         TwoFactorEnrolment: {
@@ -12564,7 +12568,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "code text"
+                 *       "code": "492039"
                  *     }
                  */
                 "application/json": {
@@ -12713,7 +12717,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "code text"
+                 *       "code": "492039"
                  *     }
                  */
                 "application/json": components["schemas"]["TwoFactorCode"];
@@ -12769,7 +12773,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "code text"
+                 *       "code": "492039"
                  *     }
                  */
                 "application/json": components["schemas"]["TwoFactorCode"];
