@@ -162,7 +162,8 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   role: 'Role: `READ_ONLY`, `OPERATIONS` or `ADMIN`.',
   password: "The member's password.",
   code: 'Six digits the authenticator app shows now (TOTP, RFC 6238); each code works once.',
-  recoveryCode: 'One of the ten recovery codes shown at enrolment (`xxxxx-xxxxx`; case, spaces and dashes do not matter); each works once.',
+  recoveryCode:
+    'One of the ten recovery codes shown at enrolment (`xxxxx-xxxxx`; case, spaces and dashes do not matter); each works once.',
   // Answers.
   createdAt: 'When it was created (UTC, milliseconds).',
   updatedAt: 'When it last changed (UTC, milliseconds).',
