@@ -1,41 +1,16 @@
 // `pnpm start`: builds what the API needs (turbo; cached after the first time), saying so,
 // then runs the API in this very process, so Ctrl-C reaches one process that ends with 0.
-import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildApps } from './build-apps.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const say = (line) => process.stderr.write(`${line}\n`);
 
-/** Runs the build, printing one line per package it compiles; the full log only if it fails. */
-function build() {
-  const turbo = join(root, 'node_modules', '.bin', 'turbo');
-  // The console and the widget are files the API serves, not its dependencies: built by name.
-  const apps = ['api', 'worker', 'console', 'widget'];
-  const args = ['run', 'build', ...apps.map((app) => `--filter=@travelops/${app}`)];
-  const child = spawn(turbo, [...args, '--output-logs=new-only'], {
-    cwd: root,
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  let compiled = 0;
-  const onData = (chunk) => {
-    log += chunk;
-    for (const match of String(chunk).matchAll(/^(@travelops\/[\w-]+):build: cache miss, executing/gm)) {
-      if (compiled++ === 0)
-        say(
-          'TravelOps: building the API and the worker (the first start takes about a minute; later starts reuse it)',
-        );
-      say(`  building ${match[1]}`);
-    }
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  return new Promise((resolve) => {
-    child.on('close', (code, signal) => resolve({ code, signal, log }));
-  });
-}
+/** What the API needs: itself, the worker (README: on your own PostgreSQL), and the console's and
+ * widget's files it serves (not its dependencies: built by name). */
+const APPS = ['api', 'worker', 'console', 'widget'];
 
 // Ctrl-C reaches turbo too (same process group): let it stop, then leave quietly.
 let interrupted = false;
@@ -45,8 +20,36 @@ const onInterrupt = () => {
 process.on('SIGINT', onInterrupt);
 process.on('SIGTERM', onInterrupt);
 
+/**
+ * A taken port is found before building, not minutes later: the same words the API uses. A PORT
+ * or HOST it cannot read is left to the API, which names the variable.
+ */
+async function checkPort() {
+  const port = Number(process.env.PORT ?? '3000');
+  const host = process.env.HOST ?? '0.0.0.0';
+  if (!Number.isInteger(port) || port < 1 || port > 65535) return;
+  const problem = await new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error) => resolve(error.code));
+    probe.listen(port, host, () => probe.close(() => resolve(null)));
+  });
+  if (problem === 'EADDRINUSE') {
+    say(
+      `\n  TravelOps API could not start. PORT: ${port} is in use on ${host} (another TravelOps?). Stop that process or start with another port, e.g. PORT=${port + 1}.\n`,
+    );
+    process.exit(1);
+  }
+}
+
+await checkPort();
 say('TravelOps: checking the build');
-const result = await build();
+const result = await buildApps(root, APPS, {
+  say,
+  onFirst: () =>
+    say(
+      'TravelOps: building the API and the worker (the first start takes about 20 seconds; later starts reuse it)',
+    ),
+});
 process.off('SIGINT', onInterrupt);
 process.off('SIGTERM', onInterrupt);
 if (interrupted) {

@@ -6,13 +6,14 @@ import { memberCreate, tokenCreate, tokenRevoke, workspaceCreate, workspaceUpdat
 import { seedDemo } from './cli/seed.js';
 import { openDatabase, systemClock } from './compose.js';
 import { ConfigError, loadConfig } from './config.js';
-import { lockDataDir } from './data-lock.js';
+import { DataDirInUseError, lockDataDir } from './data-lock.js';
+import { embeddedServerOf } from './embedded-server.js';
 
-const USAGE = `Usage: pnpm cli <command> [options] [--json]
+const USAGE = `Usage: npm run cli -- <command> [options] [--json]
 
 Commands:
   workspace:create --slug S --name N
-  workspace:update --workspace S [--name N] [--reply-to E|none]
+  workspace:update --workspace S [--name N] [--reply-to E|none] [--customer-retention-months M|off] [--two-factor-required NONE|ADMINS|ALL]
   member:create --workspace S --email E --password P --role READ_ONLY|OPERATIONS|ADMIN
   token:create --workspace S --role READ_ONLY|OPERATIONS|ADMIN|RESELLER --name N [--expires-in-days D]
   token:revoke --token-id T
@@ -20,7 +21,8 @@ Commands:
   migrate
 
 --workspace takes a workspace slug or id. --name is also the sender name of guest e-mails;
---reply-to is where guests' replies to them go (none: nowhere). --json prints one JSON object on stdout.`;
+--reply-to is where guests' replies to them go (none: nowhere); --customer-retention-months erases
+customers M months after their last departure (off: kept). --json prints one JSON object on stdout.`;
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -34,6 +36,7 @@ const OPTIONS = {
   'expires-in-days': { type: 'string' },
   'token-id': { type: 'string' },
   'reply-to': { type: 'string' },
+  'customer-retention-months': { type: 'string' },
 } as const;
 
 type Command = (
@@ -66,6 +69,21 @@ function printResult(value: object, json: boolean) {
   }
 }
 
+/**
+ * The embedded database: opened here when no process owns it, else through the loopback port
+ * the running API serves it on (decisions §11), so the CLI works beside the API.
+ */
+function embedded(pgliteDir: string): { unlock: () => void; served: string | undefined } {
+  try {
+    return { unlock: lockDataDir(pgliteDir), served: undefined };
+  } catch (error) {
+    const served =
+      error instanceof DataDirInUseError && error.owner && embeddedServerOf(pgliteDir, error.owner);
+    if (!served) throw error;
+    return { unlock: () => {}, served };
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -83,8 +101,10 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   // Logs go to stderr so stdout carries only the command's output.
   const logger = createJsonLogger(process.stderr);
-  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.pgliteDir);
-  const { database, applied } = await openDatabase(config, logger);
+  const { unlock, served } = config.databaseUrl
+    ? { unlock: () => {}, served: undefined }
+    : embedded(config.pgliteDir);
+  const { database, applied } = await openDatabase(config, logger, served);
   try {
     if (command === 'migrate') {
       printResult({ applied }, json);

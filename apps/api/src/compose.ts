@@ -4,6 +4,7 @@ import {
   createDatabase,
   createUnitOfWork,
   type Database,
+  describeConnectionError,
   getOrCreateSecret,
   migrateLatest,
 } from '@travelops/db';
@@ -14,7 +15,7 @@ import { createOctoRouter } from '@travelops/octo';
 import { createStripePayments } from '@travelops/stripe';
 import type { Redis } from 'ioredis';
 import { createConcurrencyLimiter } from './concurrency-limits.js';
-import type { ApiConfig, ServerTimeouts } from './config.js';
+import { type ApiConfig, ConfigError, type ServerTimeouts } from './config.js';
 import { type ApiMetrics, createApiMetrics } from './metrics.js';
 import { createRateLimiter } from './rate-limits.js';
 import { createRedisClient } from './redis.js';
@@ -53,17 +54,29 @@ export function createHttpServer(app: Api['app'], timeouts: ServerTimeouts): Ser
 export async function openDatabase(
   config: Pick<ApiConfig, 'databaseUrl' | 'pgliteDir' | 'preparedStatements'>,
   logger: Logger,
+  /** The running API's embedded database, served on loopback (the CLI beside it). */
+  served?: string,
 ) {
   const database = await createDatabase(
-    config.databaseUrl
-      ? { url: config.databaseUrl, preparedStatements: config.preparedStatements }
-      : { dataDir: config.pgliteDir },
+    served
+      ? { url: served, oneSession: true }
+      : config.databaseUrl
+        ? { url: config.databaseUrl, preparedStatements: config.preparedStatements }
+        : { dataDir: config.pgliteDir },
   );
-  const applied = await migrateLatest(database.knex);
+  let applied: string[];
+  try {
+    applied = await migrateLatest(database.knex);
+  } catch (error) {
+    await database.close().catch(() => {});
+    // An unreachable, missing or refusing database: one line saying what to do, not a stack.
+    const explained = config.databaseUrl && describeConnectionError(error, config.databaseUrl);
+    throw explained ? new ConfigError(explained) : error;
+  }
   logger.info(
     {
-      database: database.kind,
-      ...(database.kind === 'pglite' && { dataDir: config.pgliteDir }),
+      database: served ? 'pglite, served by the running API' : database.kind,
+      ...(!config.databaseUrl && { dataDir: config.pgliteDir }),
       migrations: applied,
     },
     applied.length ? 'migrations applied' : 'database schema is up to date',
@@ -167,6 +180,7 @@ export async function createApi(config: ApiConfig, logger: Logger, clock: Clock 
       publicConfirmationsPerAddressPerHour: config.publicConfirmationsPerAddressPerHour,
       sandbox: payments.sandbox,
       devMail: config.devMail,
+      mailFrom: config.mail.from,
     },
     ...(metrics && { metrics }),
   };

@@ -77,14 +77,14 @@ const ConsoleDir = v.pipe(
   v.string(),
   v.check(
     (path) => existsSync(join(resolve(path), 'index.html')),
-    'must be the directory of the built operator console, holding index.html (apps/console/dist after pnpm build)',
+    'must be the directory of the built operator console, holding index.html (apps/console/dist after npm start or npm run build)',
   ),
 );
 const WidgetScript = v.pipe(
   v.string(),
   v.check(
     (path) => existsSync(resolve(path)) && statSync(resolve(path)).isFile(),
-    'must be the path of the built booking widget (apps/widget/dist/widget.js after pnpm build)',
+    'must be the path of the built booking widget (apps/widget/dist/widget.js after npm start or npm run build)',
   ),
 );
 

@@ -1,7 +1,14 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export class DataDirInUseError extends Error {}
+export class DataDirInUseError extends Error {
+  /** The process that owns the directory, when one does. */
+  readonly owner: number | null;
+  constructor(message: string, owner: number | null = null) {
+    super(message);
+    this.owner = owner;
+  }
+}
 
 function isAlive(pid: number): boolean {
   try {
@@ -31,6 +38,7 @@ export function lockDataDir(dataDir: string): () => void {
       if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
         throw new DataDirInUseError(
           `The embedded database at ${dataDir} is in use by process ${owner} (the running API?). Stop it first, or set DATABASE_URL to share a PostgreSQL server.`,
+          owner,
         );
       }
       rmSync(path, { force: true });

@@ -6,6 +6,7 @@ import { seedDemo } from './cli/seed.js';
 import { createApi, createHttpServer, systemClock } from './compose.js';
 import { type ApiConfig, ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError, lockDataDir } from './data-lock.js';
+import { recordEmbeddedServer } from './embedded-server.js';
 
 // Replaced by one with LOG_LEVEL and LOG_FORMAT once the environment has been read.
 let logger = createJsonLogger(process.stdout, { format: defaultLogFormat() });
@@ -59,6 +60,27 @@ async function main() {
     firstRun = await seedDemo({ uow: createUnitOfWork(api.database.knex), clock: systemClock });
   }
 
+  // The embedded database, served to the CLI on a loopback port while this process owns it
+  // (decisions §11): no stopping the API to make a token.
+  let localServer: { close(): Promise<void> } | null = null;
+  let forgetLocalServer = () => {};
+  if (api.database.serve) {
+    try {
+      const served = await api.database.serve({ host: '127.0.0.1' });
+      localServer = served;
+      forgetLocalServer = recordEmbeddedServer(config.pgliteDir, served.port);
+      logger.info(
+        { port: served.port, host: '127.0.0.1' },
+        'embedded database served to local tools (the CLI)',
+      );
+    } catch (error) {
+      logger.warn(
+        { err: String(error) },
+        'the embedded database is not served to local tools: stop the API to use the CLI',
+      );
+    }
+  }
+
   // The worker's jobs, assembled as the worker assembles them (packages/jobs). On PGlite the
   // outbox notifications come from this process's own commits; on PostgreSQL, from any.
   const jobs = config.workerInProcess
@@ -91,8 +113,8 @@ async function main() {
       firstRun
         ? `  Demo workspace ${firstRun.workspaceId} (slug "${firstRun.slug}") with an ADMIN token, shown once:\n\n      ${firstRun.token}\n\n  Try: curl -H "Authorization: Bearer ${firstRun.token}" ${url}/workspaces/${firstRun.workspaceId}/tours`
         : config.databaseUrl
-          ? '  Get a token: pnpm cli seed:demo --json   (or workspace:create, then token:create)'
-          : '  Get a token: stop the API, then pnpm cli token:create --workspace demo --role ADMIN --name me',
+          ? '  Get a token: npm run cli -- seed:demo --json   (or workspace:create, then token:create)'
+          : '  Get a token: npm run cli -- token:create --workspace demo --role ADMIN --name me',
       '',
     ].join('\n')}\n`,
   );
@@ -109,6 +131,8 @@ async function main() {
     const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await closed;
     clearTimeout(grace);
+    forgetLocalServer();
+    await localServer?.close();
     await jobs?.stop();
     await api.close();
     unlock();

@@ -13,6 +13,7 @@ import { DeparturesPage } from './pages/departures';
 import { IncidentsPage } from './pages/incidents';
 import { MembersPage } from './pages/members';
 import { ResourcesPage } from './pages/resources';
+import { SecurityPage } from './pages/security';
 import { SignInPage } from './pages/sign-in';
 import { TodayPage } from './pages/today';
 import { TourPage } from './pages/tour';
@@ -37,10 +38,19 @@ export function App() {
   const membership = session.data.workspaces.find((w) => w.workspaceId === workspaceId);
   if (!membership) return <Redirect session={session.data} />;
   const workspace: Workspace = { ...membership };
+  // A workspace that asks this role for a second factor not yet passed answers 403 to everything
+  // else: its Security page, at its own address (so turning it on does not leave the page).
+  const locked = membership.twoFactorRequired && !session.data.twoFactor.passed;
+  const section = path.split('/')[2];
+  if (locked && section !== 'security') return <GoTo path={`/${workspace.workspaceId}/security`} />;
   return (
     <WorkspaceContext.Provider value={workspace}>
       <Shell session={session.data} workspace={workspace}>
-        <WorkspacePage path={path.split('/').slice(2)} workspace={workspace} />
+        {section === 'security' ? (
+          <SecurityPage session={session.data} required={membership.twoFactorRequired} />
+        ) : (
+          <WorkspacePage path={path.split('/').slice(2)} workspace={workspace} />
+        )}
       </Shell>
     </WorkspaceContext.Provider>
   );
@@ -82,10 +92,15 @@ function Redirect({ session }: { session: Session }) {
   return <Loading />;
 }
 
+/** Another page of the console, in place of this address. */
+function GoTo({ path }: { path: string }) {
+  useEffect(() => navigate(path, { replace: true }), [path]);
+  return <Loading />;
+}
+
 /** An unknown page of a workspace: its Today. */
 function GoToToday({ workspaceId }: { workspaceId: string }) {
-  useEffect(() => navigate(`/${workspaceId}/today`, { replace: true }), [workspaceId]);
-  return <Loading />;
+  return <GoTo path={`/${workspaceId}/today`} />;
 }
 
 const NAV: readonly { to: string; label: string; adminOnly?: boolean }[] = [
@@ -124,6 +139,9 @@ function Shell({
         <span className="who">
           {session.member.email} <span className="muted">({roleName[workspace.role]})</span>
         </span>
+        <Link className="button-quiet" to={`/${workspace.workspaceId}/security`}>
+          Security
+        </Link>
         <button
           type="button"
           className="button-quiet"

@@ -37,13 +37,48 @@ export function useSession() {
   });
 }
 
+/**
+ * The password step. An e-mail with two-factor sign-in on gets `{ twoFactorRequired: true }`
+ * and no session: the page then asks for a code (`useSecondFactor`).
+ */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (credentials: { email: string; password: string }) =>
       (await call(api.POST('/auth/login', { body: credentials }))).data,
+    onSuccess: (answer) => {
+      if (!('twoFactorRequired' in answer)) replaceSession(queryClient, answer);
+    },
+  });
+}
+
+/** The second step: a code of the authenticator app, or a recovery code. */
+export function useSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { code: string } | { recoveryCode: string }) =>
+      (await call(api.POST('/auth/login/2fa', { body }))).data,
     onSuccess: (session) => replaceSession(queryClient, session),
   });
+}
+
+/** Enrolment: a pending secret, then a code of it turns two-factor sign-in on (the session is refreshed). */
+export function useTwoFactorSetup() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+  return {
+    enrol: useMutation({ mutationFn: async () => (await call(api.POST('/auth/2fa/enrol'))).data }),
+    confirm: useMutation({
+      mutationFn: async (code: string) =>
+        (await call(api.POST('/auth/2fa/confirm', { body: { code } }))).data,
+      onSuccess: refresh,
+    }),
+    disable: useMutation({
+      mutationFn: async (code: string) =>
+        (await call(api.POST('/auth/2fa/disable', { body: { code } }))).data,
+      onSuccess: refresh,
+    }),
+  };
 }
 
 export function useSignOut() {

@@ -56,7 +56,8 @@ export const strings = {
   pickSomeone: 'Add at least one person to continue.',
 
   yourDetails: 'Your details',
-  participantName: (ticket: string, n: number) => `Name of ${ticket} ${n}`,
+  /** The name field of the n-th seat of a ticket type ("Name of Adult 2"); a tour without types: "Name of guest 2". */
+  participantName: (ticket: string | null, n: number) => `Name of ${ticket ?? 'guest'} ${n}`,
   contact: 'Contact for this booking',
   contactName: 'Your name',
   email: 'E-mail',

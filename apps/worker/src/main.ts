@@ -1,4 +1,4 @@
-import { createDatabase, createUnitOfWork, migrateLatest } from '@travelops/db';
+import { createDatabase, createUnitOfWork, describeConnectionError, migrateLatest } from '@travelops/db';
 import { startJobRunner } from '@travelops/jobs';
 import { createJsonLogger, defaultLogFormat } from '@travelops/logging';
 import { parseWorkerEnv } from './config.js';
@@ -33,8 +33,17 @@ const database = config.value.databaseUrl
       preparedStatements: config.value.preparedStatements,
     })
   : null;
-if (database) await migrateLatest(database.knex);
-else
+if (database) {
+  await migrateLatest(database.knex).catch(async (error: unknown) => {
+    // An unreachable, missing or refusing database: one line saying what to do, not a stack.
+    const explained = describeConnectionError(error, config.value.databaseUrl as string);
+    if (!explained) throw error;
+    logger.error({ err: explained }, 'the worker could not start');
+    process.stderr.write(`\n  TravelOps worker could not start. ${explained}\n\n`);
+    await database.close().catch(() => {});
+    process.exit(1);
+  });
+} else
   logger.info({ database: 'none' }, 'DATABASE_URL is unset: in embedded mode the API process runs the jobs');
 
 const { mail } = config.value;

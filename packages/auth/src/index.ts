@@ -25,9 +25,21 @@ export {
   recheckCredential,
   SESSION_COOKIE,
   SESSION_LIFETIME_MS,
+  /** @public What logIn answers for an e-mail with a second factor: no session yet. */
+  type SecondFactorNeeded,
   /** @public What authenticateSession and logOut are given: the caller builds it. */
   type SessionDeps,
   /** @public What logIn answers: the session and the cookie's secret, which exists only here. */
   type SignedIn,
   sessionPrincipal,
 } from './sessions.js';
+export {
+  completeSignIn,
+  confirmTwoFactor,
+  disableTwoFactor,
+  enrolTwoFactor,
+  readChallenge,
+  SIGN_IN_CHALLENGE_MS,
+  signChallenge,
+  totpCode,
+} from './two-factor.js';

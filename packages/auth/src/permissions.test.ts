@@ -12,7 +12,13 @@ const OPERATIONS_WRITES: Permission[] = [
   'itineraries:write',
   'crm:write',
 ];
-const ADMIN_ONLY: Permission[] = ['tours:write', 'webhooks:manage', 'members:manage', 'api-keys:manage'];
+const ADMIN_ONLY: Permission[] = [
+  'tours:write',
+  'webhooks:manage',
+  'members:manage',
+  'api-keys:manage',
+  'personal-data:manage',
+];
 /** OCTO selling: RESELLER's only permission (and ADMIN's, who holds every one). */
 const RESELLER_ONLY: Permission[] = ['octo:sell'];
 

@@ -15,6 +15,8 @@ export const PERMISSIONS = [
   'webhooks:manage',
   'members:manage',
   'api-keys:manage',
+  /** A customer's personal data: export it whole, erase it (decisions §13). ADMIN only. */
+  'personal-data:manage',
   /** The OCTO supplier endpoints (`/octo/*`): sell published tours to a reseller. */
   'octo:sell',
 ] as const;

@@ -5,8 +5,9 @@ import type {
   SessionRecord,
   SessionStore,
   SessionWithMemberships,
+  TwoFactorStore,
 } from '@travelops/domain/access';
-import type { UnitOfWork } from '@travelops/domain/shared';
+import type { Result, UnitOfWork } from '@travelops/domain/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashTokenSecret } from './api-tokens.js';
 import { hashPassword } from './passwords.js';
@@ -18,6 +19,7 @@ import {
   recheckCredential,
   SESSION_IDLE_MS,
   SESSION_LIFETIME_MS,
+  type SignedIn,
   sessionPrincipal,
 } from './sessions.js';
 
@@ -48,7 +50,9 @@ function createWorld(members: MemberRecord[]) {
           workspaceSlug: member.workspaceId,
           workspaceName: member.workspaceId,
           role: member.role,
+          twoFactorRequired: 'NONE' as const,
         })),
+      twoFactorEnabled: false,
     };
   };
   const sessionStore: SessionStore = {
@@ -63,6 +67,10 @@ function createWorld(members: MemberRecord[]) {
     },
     async findById(id) {
       return sessions.find((session) => session.id === id) ?? null;
+    },
+    async markTwoFactor(id, at) {
+      const found = sessions.find((session) => session.id === id);
+      if (found) found.twoFactorAt = at;
     },
     async touch(id, seenAt, expiresAt) {
       const found = sessions.find((session) => session.id === id);
@@ -82,7 +90,13 @@ function createWorld(members: MemberRecord[]) {
   const stores = {
     members: { findByEmail: async (email: string) => members.filter((m) => m.email === email.toLowerCase()) },
     sessions: sessionStore,
-  } as unknown as { members: MemberStore; sessions: SessionStore; apiTokens: ApiTokenStore };
+    twoFactor: { find: async () => null },
+  } as unknown as {
+    members: MemberStore;
+    sessions: SessionStore;
+    apiTokens: ApiTokenStore;
+    twoFactor: TwoFactorStore;
+  };
   const clock = { now: () => new Date(now) };
   return {
     sessions,
@@ -91,6 +105,13 @@ function createWorld(members: MemberRecord[]) {
       now = new Date(now.getTime() + ms);
     },
   };
+}
+
+/** `logIn` for e-mails without a second factor (all of these tests'): the session, or the refusal. */
+async function passwordLogIn(...args: Parameters<typeof logIn>): Promise<Result<SignedIn>> {
+  const result = await logIn(...args);
+  if (result.ok && 'twoFactorRequired' in result.value) throw new Error('no second factor here');
+  return result as Result<SignedIn>;
 }
 
 let members: MemberRecord[];
@@ -113,7 +134,7 @@ beforeAll(async () => {
 describe('logIn', () => {
   it('covers every membership whose password matches, and only those', async () => {
     const { deps } = createWorld(members);
-    const result = await logIn(deps, { email: 'PAT@example.com', password: 'correct horse battery' });
+    const result = await passwordLogIn(deps, { email: 'PAT@example.com', password: 'correct horse battery' });
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value.session.email).toBe('pat@example.com');
     expect(result.value.session.memberships.map((m) => [m.workspaceId, m.role])).toEqual([
@@ -128,8 +149,11 @@ describe('logIn', () => {
 
   it('an unknown e-mail and a wrong password get the same 401', async () => {
     const { deps } = createWorld(members);
-    const unknown = await logIn(deps, { email: 'nobody@example.com', password: 'correct horse battery' });
-    const wrong = await logIn(deps, { email: 'pat@example.com', password: 'wrong horse battery' });
+    const unknown = await passwordLogIn(deps, {
+      email: 'nobody@example.com',
+      password: 'correct horse battery',
+    });
+    const wrong = await passwordLogIn(deps, { email: 'pat@example.com', password: 'wrong horse battery' });
     expect(unknown).toEqual(wrong);
     expect(wrong).toEqual({
       ok: false,
@@ -139,11 +163,14 @@ describe('logIn', () => {
 
   it('stores only the hash of the secret, and ends the previous session it is given', async () => {
     const world = createWorld(members);
-    const first = await logIn(world.deps, { email: 'pat@example.com', password: 'another password here' });
+    const first = await passwordLogIn(world.deps, {
+      email: 'pat@example.com',
+      password: 'another password here',
+    });
     if (!first.ok) throw new Error('login');
     expect(JSON.stringify(world.sessions)).not.toContain(first.value.secret);
     expect(world.sessions[0]?.secretHash).toBe(hashTokenSecret(first.value.secret));
-    const second = await logIn(
+    const second = await passwordLogIn(
       world.deps,
       { email: 'pat@example.com', password: 'another password here' },
       first.value.secret,
@@ -172,7 +199,10 @@ describe('authenticateSession', () => {
 
   it('slides with use, ends after a day idle, and never outlives its absolute lifetime', async () => {
     const world = createWorld(members);
-    const signedIn = await logIn(world.deps, { email: 'pat@example.com', password: 'another password here' });
+    const signedIn = await passwordLogIn(world.deps, {
+      email: 'pat@example.com',
+      password: 'another password here',
+    });
     if (!signedIn.ok) throw new Error('login');
     const { secret } = signedIn.value;
     for (let day = 0; day < 6; day++) {
@@ -182,7 +212,10 @@ describe('authenticateSession', () => {
     world.advance(SESSION_LIFETIME_MS);
     expect((await authenticateSession(secret, world.deps)).ok).toBe(false);
 
-    const idle = await logIn(world.deps, { email: 'pat@example.com', password: 'another password here' });
+    const idle = await passwordLogIn(world.deps, {
+      email: 'pat@example.com',
+      password: 'another password here',
+    });
     if (!idle.ok) throw new Error('login');
     world.advance(SESSION_IDLE_MS);
     expect((await authenticateSession(idle.value.secret, world.deps)).ok).toBe(false);
@@ -192,7 +225,10 @@ describe('authenticateSession', () => {
 describe('sessionPrincipal', () => {
   it("acts as the member of the path's workspace, with its role; no membership is 403", async () => {
     const { deps } = createWorld(members);
-    const signedIn = await logIn(deps, { email: 'pat@example.com', password: 'correct horse battery' });
+    const signedIn = await passwordLogIn(deps, {
+      email: 'pat@example.com',
+      password: 'correct horse battery',
+    });
     if (!signedIn.ok) throw new Error('login');
     const { session } = signedIn.value;
     expect(sessionPrincipal(session, 'ws_b')).toEqual({
@@ -226,7 +262,10 @@ describe('CSRF tokens', () => {
 describe('recheckCredential', () => {
   it('passes a live session and refuses one revoked meanwhile', async () => {
     const { deps } = createWorld(members);
-    const signedIn = await logIn(deps, { email: 'pat@example.com', password: 'correct horse battery' });
+    const signedIn = await passwordLogIn(deps, {
+      email: 'pat@example.com',
+      password: 'correct horse battery',
+    });
     if (!signedIn.ok) throw new Error('login');
     const principal = sessionPrincipal(signedIn.value.session, 'ws_a');
     if (!principal.ok) throw new Error('principal');

@@ -1,9 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type {
-  ApiTokenStore,
-  MemberStore,
-  SessionStore,
-  SessionWithMemberships,
+import {
+  type ApiTokenStore,
+  type MemberStore,
+  needsSecondFactor,
+  type SessionStore,
+  type SessionWithMemberships,
+  type TwoFactorStore,
 } from '@travelops/domain/access';
 import {
   type Clock,
@@ -58,17 +60,36 @@ export interface SignedIn {
   secret: string;
 }
 
+/** The password was right, but the e-mail has a second factor: no session until a code is sent. */
+export interface SecondFactorNeeded {
+  twoFactorRequired: true;
+  /** What the code must complete (`completeSignIn`); the caller keeps it signed (`signChallenge`). */
+  challenge: SignInChallenge;
+}
+
+/** A password sign-in waiting for its second factor: whose, and which memberships it opened. */
+export interface SignInChallenge {
+  email: string;
+  memberIds: string[];
+}
+
+type SignInDeps = {
+  uow: UnitOfWork<{ members: MemberStore; sessions: SessionStore; twoFactor: TwoFactorStore }>;
+  clock: Clock;
+};
+
 /**
  * Signs in with e-mail and password (decisions §6). The e-mail may belong to several
  * workspaces: the session covers every membership whose password matches. An unknown e-mail
  * and a wrong password get the same 401, after the same scrypt work. A new session id
- * is issued every time; the caller's previous session, if any, ends.
+ * is issued every time; the caller's previous session, if any, ends. An e-mail with a second
+ * factor gets no session here: `SecondFactorNeeded`, and `completeSignIn` with a code.
  */
 export async function logIn(
-  deps: { uow: UnitOfWork<{ members: MemberStore; sessions: SessionStore }>; clock: Clock },
+  deps: SignInDeps,
   input: { email: string; password: string },
   previousSecret?: string,
-): Promise<Result<SignedIn>> {
+): Promise<Result<SignedIn | SecondFactorNeeded>> {
   const dummy = timingDummy();
   const candidates = await deps.uow.stores.members.findByEmail(input.email);
   if (candidates.length === 0) {
@@ -81,7 +102,28 @@ export async function logIn(
   );
   const members = candidates.filter((_member, i) => matches[i]);
   if (members.length === 0) return unauthenticated(INVALID_LOGIN);
+  const email = input.email.toLowerCase();
+  const factor = await deps.uow.stores.twoFactor.find(email);
+  if (factor?.enabledAt) {
+    return ok({ twoFactorRequired: true, challenge: { email, memberIds: members.map((m) => m.id) } });
+  }
+  return startSession(
+    deps,
+    email,
+    members.map((member) => member.id),
+    previousSecret,
+    null,
+  );
+}
 
+/** A new session of `memberIds` (ending the browser's previous one), with its secret. */
+export async function startSession(
+  deps: { uow: UnitOfWork<{ sessions: SessionStore }>; clock: Clock },
+  email: string,
+  memberIds: readonly string[],
+  previousSecret: string | undefined,
+  twoFactorAt: Date | null,
+): Promise<Result<SignedIn>> {
   const now = deps.clock.now();
   const secret = randomBase62(SECRET_LENGTH);
   const created = await deps.uow.transaction(async ({ stores }) => {
@@ -93,11 +135,12 @@ export async function logIn(
       {
         id: newId('session'),
         secretHash: hashTokenSecret(secret),
-        email: input.email.toLowerCase(),
+        email,
         createdAt: now,
         expiresAt: slidingExpiry(now, now),
+        twoFactorAt,
       },
-      members.map((member) => member.id),
+      memberIds,
     );
     return ok(session);
   });
@@ -129,13 +172,25 @@ export async function authenticateSession(
   return ok(session);
 }
 
-/** The session acting in `workspaceId`, as the member it has there; 403 when it has none. */
+/**
+ * The session acting in `workspaceId`, as the member it has there; 403 when it has none, or
+ * when the workspace requires a second factor of its role and this sign-in passed none.
+ */
 export function sessionPrincipal(session: SessionWithMemberships, workspaceId: string): Result<Principal> {
   const membership = session.memberships.find((candidate) => candidate.workspaceId === workspaceId);
   if (!membership) {
     const error: DomainError = {
       code: 'FORBIDDEN',
       message: 'This credential cannot access that workspace.',
+    };
+    return fail(error);
+  }
+  if (needsSecondFactor(membership) && session.twoFactorAt === null) {
+    const error: DomainError = {
+      code: 'FORBIDDEN',
+      message: session.twoFactorEnabled
+        ? 'This workspace requires two-factor sign-in for your role: sign in again with a code of your authenticator app.'
+        : 'This workspace requires two-factor sign-in for your role: turn it on (POST /auth/2fa/enrol, then POST /auth/2fa/confirm) and go on.',
     };
     return fail(error);
   }

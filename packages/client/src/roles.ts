@@ -27,6 +27,7 @@ export const ROLE_PERMISSIONS = {
     'webhooks:manage',
     'members:manage',
     'api-keys:manage',
+    'personal-data:manage',
     'octo:sell',
   ],
   RESELLER: ['octo:sell'],

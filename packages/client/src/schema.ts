@@ -266,6 +266,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspaces/{workspaceId}/customers/{customerId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export everything held about a customer (ADMIN)
+         * @description Additive. The customer, their consents (marketing, guest e-mail opt-outs), every booking with its participants, the guest e-mails kept, notes, CRM tasks, their leads (converted into them or with their e-mail), itineraries and the contacts OCTO resellers sent (docs/data.md). ADMIN only (`personal-data:manage`).
+         */
+        get: operations["exportCustomerData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspaces/{workspaceId}/customers/{customerId}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a customer's personal data (ADMIN)
+         * @description Additive. Replaces the customer's personal data with neutral values wherever it is held (the customer, their bookings' participants, notes and messages, guest e-mails kept, notes, tasks, leads, itineraries, OCTO contacts, outbox payloads, idempotent answers); amounts, dates, statuses and seats stay, so reports and seat counts hold (docs/data.md). 422 `upcoming_bookings` on `cancelUpcoming` while a live booking is still to start, naming them; with `cancelUpcoming: true` those are cancelled first (seats released, no e-mail to the guest). Erasing again changes nothing (`alreadyErased: true`). ADMIN only (`personal-data:manage`).
+         */
+        post: operations["eraseCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspaces/{workspaceId}/companies": {
         parameters: {
             query?: never;
@@ -1420,9 +1460,89 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the application (session cookie)
-         * @description Sets the `tops_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure on https; a new session id on every sign-in, and the previous session of this browser ends) and answers the workspaces the e-mail is a member of, with the role in each, and the CSRF token to send as `X-CSRF-Token` on every POST, PATCH and DELETE. A wrong e-mail and a wrong password get the same 401. Attempts are limited per e-mail and client IP together (10 per 15 minutes; a success clears them), so wrong passwords from a stranger never lock the owner out of their own address, and per client IP across e-mails (100 per 15 minutes): 429 with `Retry-After`. Bodies must be JSON, so a cross-site form cannot sign a browser in.
+         * @description Sets the `tops_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure on https; a new session id on every sign-in, and the previous session of this browser ends) and answers the workspaces the e-mail is a member of, with the role in each, and the CSRF token to send as `X-CSRF-Token` on every POST, PATCH and DELETE. A wrong e-mail and a wrong password get the same 401. Attempts are limited per e-mail and client IP together (10 per 15 minutes; a success clears them), so wrong passwords from a stranger never lock the owner out of their own address, and per client IP across e-mails (100 per 15 minutes): 429 with `Retry-After`. Bodies must be JSON, so a cross-site form cannot sign a browser in. **Two-factor sign-in:** when the e-mail has it on, the right password answers `{ twoFactorRequired: true }` with no session (and a signed `tops_2fa` cookie on `/auth`, valid 5 minutes): send a code to `POST /auth/login/2fa`. A workspace may require it (`twoFactorRequired`: `ADMINS` or `ALL`, CLI `workspace:update`): a session that did not pass it gets 403 on that workspace until it does.
          */
         post: operations["logIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in, second step: a code of the authenticator app or a recovery code
+         * @description After `POST /auth/login` answered `{ twoFactorRequired: true }` (it set a signed `tops_2fa` cookie on `/auth`, valid 5 minutes, and no session), send `{ code }` (six digits of the app; the step before or after now is accepted, and each code works once) or `{ recoveryCode }` (one of the ten shown at enrolment, `xxxxx-xxxxx`; each works once). Answers what a sign-in answers, with the session cookie, and the session records that it passed the second factor. Attempts count with the password attempts (10 per 15 minutes per e-mail and client IP, 100 per IP): 429 with `Retry-After`. A wrong or used code, or no sign-in waiting, is 401.
+         */
+        post: operations["logInSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/2fa/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start turning on two-factor sign-in (TOTP)
+         * @description For the signed-in e-mail (every membership it signs in to): a new secret, pending until `POST /auth/2fa/confirm` sends a code of it. Answers the secret (base32, to type into an authenticator app) and the `otpauth://` URL a QR code encodes (issuer TravelOps, SHA-1, 6 digits, 30 s). Asking again replaces a pending secret. 409 `already_enabled` while two-factor sign-in is on. Needs `X-CSRF-Token`.
+         */
+        post: operations["enrolTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/2fa/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn on two-factor sign-in with a code; get the recovery codes
+         * @description Sends a code of the pending secret: two-factor sign-in is on from now for this e-mail, and the answer holds ten one-time recovery codes, shown this once (only their hashes are kept). The current session counts as having passed the second factor. 422 `no_pending_enrolment` (enrol first) or `incorrect_code` on `code`; code attempts count like sign-in attempts (429). Needs `X-CSRF-Token`.
+         */
+        post: operations["confirmTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn off two-factor sign-in, with a current code
+         * @description Forgets the secret and the recovery codes of the signed-in e-mail. A workspace that requires two-factor sign-in for the member's role then refuses the member's new sessions (403) until it is on again. 422 `not_enabled` or `incorrect_code` on `code`; attempts count like sign-in attempts. Needs `X-CSRF-Token`.
+         */
+        post: operations["disableTwoFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2628,6 +2748,80 @@ export interface components {
             /** @description The person agreed to receive marketing e-mail. */
             marketingConsent?: boolean;
         };
+        CustomerExport: {
+            /** Format: date-time */
+            exportedAt: string;
+            /** @description Who books: found by e-mail in the workspace, or created. */
+            customer: components["schemas"]["Customer"];
+            erasedAt: string | null;
+            consents: {
+                /** @description The person agreed to receive marketing e-mail. */
+                marketingConsent: boolean;
+                guestEmailOptOuts: {
+                    /** @description The booking (`bkg_...`). */
+                    bookingId: string;
+                    /**
+                     * Format: date-time
+                     * @description When it was created (UTC, milliseconds).
+                     */
+                    createdAt: string;
+                }[];
+            };
+            bookings: components["schemas"]["Booking"][];
+            guestEmails: {
+                /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+                id: string;
+                /** @description The booking (`bkg_...`). */
+                bookingId: string;
+                kind: string;
+                recipient: string;
+                /** @description Status; see the operation for the allowed moves. */
+                status: string;
+                subject: string;
+                textBody: string;
+                /**
+                 * Format: date-time
+                 * @description When it was created (UTC, milliseconds).
+                 */
+                createdAt: string;
+                sentAt: string | null;
+            }[];
+            /** @description Internal notes; never shown to guests. */
+            notes: components["schemas"]["CustomerNote"][];
+            tasks: components["schemas"]["CrmTask"][];
+            leads: components["schemas"]["Lead"][];
+            itineraries: {
+                /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
+                id: string;
+                /** @description Short title. */
+                title: string;
+                /**
+                 * Format: date
+                 * @description First day of the trip, `YYYY-MM-DD`.
+                 */
+                startsOn: string;
+                /**
+                 * Format: date
+                 * @description Last day of the trip, `YYYY-MM-DD`; not before `startsOn`.
+                 */
+                endsOn: string;
+                /** @description Internal notes; never shown to guests. */
+                notes: string | null;
+                /**
+                 * Format: date-time
+                 * @description When it was created (UTC, milliseconds).
+                 */
+                createdAt: string;
+            }[];
+            resellerContacts: {
+                /** @description The booking (`bkg_...`). */
+                bookingId: string;
+                resellerReference: string | null;
+                contact: {
+                    [key: string]: unknown;
+                };
+            }[];
+        };
         CustomerNote: {
             /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
             id: string;
@@ -2723,8 +2917,26 @@ export interface components {
             /** @description Price per unit in minor units of the tour's currency. */
             price: number;
         };
+        EraseCustomer: {
+            /** @description Cancel the customer's upcoming bookings first (seats released, no e-mail, no refund); default false: 422 `upcoming_bookings` naming them. */
+            cancelUpcoming?: boolean;
+        };
+        ErasureReport: {
+            /** @description The customer (`cus_...`). */
+            customerId: string;
+            /** Format: date-time */
+            erasedAt: string;
+            alreadyErased: boolean;
+            cancelledBookingIds: string[];
+            rewritten: {
+                [key: string]: number;
+            };
+        };
         Error: {
-            /** @enum {string} */
+            /**
+             * @description Six digits the authenticator app shows now (TOTP, RFC 6238); each code works once.
+             * @enum {string}
+             */
             code: "VALIDATION_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "UNPROCESSABLE" | "RATE_LIMITED" | "INTERNAL_ERROR";
             message: string;
             details?: {
@@ -3526,6 +3738,9 @@ export interface components {
             /** @description Hours before the start at which guests of a CONFIRMED booking get a reminder e-mail (1 to 168, default 24); null: no reminders. */
             reminderHoursBefore: number | null;
         };
+        RecoveryCodes: {
+            recoveryCodes: string[];
+        };
         RefundCreate: {
             /** @description Amount to refund in minor units; absent: everything paid and not yet refunded. */
             amount?: number;
@@ -4249,6 +4464,18 @@ export interface components {
                 /** @constant */
                 seatsFrom: "departure";
             })[];
+        };
+        TwoFactorCode: {
+            /** @description Six digits the authenticator app shows now (TOTP, RFC 6238); each code works once. */
+            code: string;
+        };
+        TwoFactorEnrolment: {
+            secret: string;
+            otpauthUrl: string;
+        };
+        TwoFactorRequired: {
+            /** @constant */
+            twoFactorRequired: true;
         };
         Vehicle: {
             /** @description Opaque id with its kind as prefix (`bkg_`, `tour_`, `avl_`, `cus_`...). */
@@ -5098,6 +5325,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5712,6 +5940,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5932,6 +6161,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6000,6 +6230,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6294,6 +6525,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6495,6 +6727,282 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["CustomerNote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportCustomerData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+                /** @example cus_4Xk9TzQ2mB7rW1pLs8YvNc */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everything held about the customer. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "exportedAt": "2026-07-01T09:00:00.000Z",
+                     *         "customer": {
+                     *           "id": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *           "name": "Ada Lovelace",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+44 20 7946 0958",
+                     *           "companyId": "cmp_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *           "tags": [
+                     *             "vip"
+                     *           ],
+                     *           "marketingConsent": true,
+                     *           "totalBookings": 1,
+                     *           "lifetimeValue": 5000,
+                     *           "createdAt": "2026-06-02T14:31:07.120Z",
+                     *           "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *         },
+                     *         "erasedAt": "2026-07-01T09:00:00.000Z",
+                     *         "consents": {
+                     *           "marketingConsent": true,
+                     *           "guestEmailOptOuts": [
+                     *             {
+                     *               "bookingId": "bkg_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *               "createdAt": "2026-06-02T14:31:07.120Z"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "bookings": [
+                     *           {
+                     *             "id": "bkg_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "status": "PENDING",
+                     *             "paymentStatus": "UNPAID",
+                     *             "totalAmount": 5000,
+                     *             "currency": "EUR",
+                     *             "availabilityId": "avl_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "customerId": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "participantCount": 2,
+                     *             "participants": [
+                     *               {
+                     *                 "id": "ptc_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *                 "name": "Ada Lovelace",
+                     *                 "ageBand": "ADULT",
+                     *                 "dietaryNotes": "Vegetarian",
+                     *                 "accessibilityNotes": "Step-free access, please",
+                     *                 "emergencyContact": "Charles Babbage, +44 20 7946 0000",
+                     *                 "waiverSigned": false,
+                     *                 "checkedInAt": null,
+                     *                 "ticketTypeId": "tt_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *                 "price": 900
+                     *               }
+                     *             ],
+                     *             "paymentIntentId": "ps_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "publicToken": "pt_9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a",
+                     *             "notes": "Two vegetarians in the group.",
+                     *             "expiresAt": "2026-06-02T15:01:07.120Z",
+                     *             "confirmedAt": null,
+                     *             "createdAt": "2026-06-02T14:31:07.120Z",
+                     *             "updatedAt": "2026-06-02T14:31:07.120Z",
+                     *             "tourId": "tour_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "startsAt": "2026-07-01T09:00:00.000Z",
+                     *             "paymentMode": "CHECKOUT",
+                     *             "amountPaid": 0,
+                     *             "amountRefunded": 0,
+                     *             "addOns": [
+                     *               {
+                     *                 "id": "lunch-box",
+                     *                 "name": "Lunch box",
+                     *                 "unitPrice": 900,
+                     *                 "quantity": 2
+                     *               }
+                     *             ],
+                     *             "cancelledAt": null,
+                     *             "cancellationReason": null,
+                     *             "externalReference": "PARTNER-1042",
+                     *             "guestMessage": "Could you meet us at the hotel?",
+                     *             "cancellationPolicy": {
+                     *               "cutoffHours": 1,
+                     *               "refund": "FULL",
+                     *               "refundPercent": 1
+                     *             },
+                     *             "cancellationCutoffAt": "2026-07-01T09:00:00.000Z",
+                     *             "cancellable": true,
+                     *             "checkoutUrl": "https://api.travelops.example/sandbox/pay/9fJ2kL0qRzX8vB3nM5sT7wYc1dH4gK6a"
+                     *           }
+                     *         ],
+                     *         "guestEmails": [
+                     *           {
+                     *             "id": "id text",
+                     *             "bookingId": "bkg_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "kind": "kind text",
+                     *             "recipient": "recipient text",
+                     *             "status": "PENDING",
+                     *             "subject": "subject text",
+                     *             "textBody": "textBody text",
+                     *             "createdAt": "2026-06-02T14:31:07.120Z",
+                     *             "sentAt": "2026-07-01T09:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "notes": [
+                     *           {
+                     *             "id": "note_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "customerId": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "body": "Prefers morning departures.",
+                     *             "author": {
+                     *               "type": "api_token",
+                     *               "id": "tok_4Xk9TzQ2mB7rW1pLs8YvNc"
+                     *             },
+                     *             "createdAt": "2026-06-02T14:31:07.120Z"
+                     *           }
+                     *         ],
+                     *         "tasks": [
+                     *           {
+                     *             "id": "task_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "title": "Call back about the school trip",
+                     *             "description": "Two hours through the old town with a local guide.",
+                     *             "dueAt": "2026-07-01T09:00:00.000Z",
+                     *             "status": "OPEN",
+                     *             "priority": "LOW",
+                     *             "assigneeId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "customerId": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "leadId": "lead_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "bookingId": "bkg_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "companyId": "cmp_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "completedAt": "2026-07-01T09:00:00.000Z",
+                     *             "createdAt": "2026-06-02T14:31:07.120Z",
+                     *             "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *           }
+                     *         ],
+                     *         "leads": [
+                     *           {
+                     *             "id": "lead_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "name": "Ada Lovelace",
+                     *             "email": "ada@example.com",
+                     *             "phone": "+44 20 7946 0958",
+                     *             "companyId": "cmp_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "source": "WEBSITE",
+                     *             "status": "NEW",
+                     *             "estimatedValue": 120000,
+                     *             "currency": "EUR",
+                     *             "notes": "Two vegetarians in the group.",
+                     *             "ownerId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "convertedCustomerId": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "convertedAt": "2026-07-01T09:00:00.000Z",
+                     *             "createdAt": "2026-06-02T14:31:07.120Z",
+                     *             "updatedAt": "2026-06-02T14:31:07.120Z"
+                     *           }
+                     *         ],
+                     *         "itineraries": [
+                     *           {
+                     *             "id": "id text",
+                     *             "title": "Call back about the school trip",
+                     *             "startsOn": "2026-07-01",
+                     *             "endsOn": "2026-07-03",
+                     *             "notes": "Two vegetarians in the group.",
+                     *             "createdAt": "2026-06-02T14:31:07.120Z"
+                     *           }
+                     *         ],
+                     *         "resellerContacts": [
+                     *           {
+                     *             "bookingId": "bkg_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "resellerReference": "resellerReference text",
+                     *             "contact": {}
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CustomerExport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    eraseCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A fresh UUID per logical operation, not per retry. A replay within 24 hours returns the original status and body with `Idempotent-Replayed: true`; the same key with a different body is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Scoped to the workspace (or public slug), method and path. Unlike Stripe, only successful results are kept: a failed request rolled back, left no record, and runs again with the same key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                /** @example ws_4Xk9TzQ2mB7rW1pLs8YvNc */
+                workspaceId: string;
+                /** @example cus_4Xk9TzQ2mB7rW1pLs8YvNc */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "cancelUpcoming": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["EraseCustomer"];
+            };
+        };
+        responses: {
+            /** @description What the erasure did. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "customerId": "cus_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "erasedAt": "2026-07-01T09:00:00.000Z",
+                     *         "alreadyErased": true,
+                     *         "cancelledBookingIds": [
+                     *           "cancelledBookingIds text"
+                     *         ],
+                     *         "rewritten": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ErasureReport"];
                     };
                 };
             };
@@ -6719,6 +7227,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6772,6 +7281,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7071,6 +7581,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7124,6 +7635,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7520,6 +8032,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7573,6 +8086,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -8009,6 +8523,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -8415,6 +8930,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -8631,6 +9147,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -9951,6 +10468,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -10004,6 +10522,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -10282,6 +10801,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -10464,6 +10984,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -10959,6 +11480,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -11143,6 +11665,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -11196,6 +11719,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -11869,6 +12393,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -11922,6 +12447,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -12198,6 +12724,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -12511,6 +13038,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -12734,6 +13262,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -12902,6 +13431,97 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Signed in, or (an e-mail with two-factor sign-in on) `{ twoFactorRequired: true }`: send a code to `POST /auth/login/2fa`. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "member": {
+                     *           "email": "ada@example.com"
+                     *         },
+                     *         "workspaces": [
+                     *           {
+                     *             "workspaceId": "ws_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "slug": "old-town-walk",
+                     *             "name": "Ada Lovelace",
+                     *             "memberId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *             "role": "READ_ONLY",
+                     *             "twoFactorRequired": true
+                     *           }
+                     *         ],
+                     *         "csrfToken": "csrf_4Xk9TzQ2mB7rW1pLs8YvNc",
+                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
+                     *         "twoFactor": {
+                     *           "enabled": true,
+                     *           "passed": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            member: {
+                                email: string;
+                            };
+                            workspaces: {
+                                workspaceId: string;
+                                slug: string;
+                                name: string;
+                                memberId: string;
+                                /** @enum {string} */
+                                role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
+                                twoFactorRequired: boolean;
+                            }[];
+                            csrfToken: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            twoFactor: {
+                                enabled: boolean;
+                                passed: boolean;
+                            };
+                        } | components["schemas"]["TwoFactorRequired"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    logInSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": {
+                    code: string;
+                } | {
+                    recoveryCode: string;
+                };
+            };
+        };
+        responses: {
             /** @description Signed in. */
             200: {
                 headers: {
@@ -12925,11 +13545,16 @@ export interface operations {
                      *             "slug": "old-town-walk",
                      *             "name": "Ada Lovelace",
                      *             "memberId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *             "role": "READ_ONLY"
+                     *             "role": "READ_ONLY",
+                     *             "twoFactorRequired": true
                      *           }
                      *         ],
                      *         "csrfToken": "csrf_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *         "expiresAt": "2026-06-02T15:01:07.120Z"
+                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
+                     *         "twoFactor": {
+                     *           "enabled": true,
+                     *           "passed": true
+                     *         }
                      *       }
                      *     }
                      */
@@ -12953,6 +13578,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
+                                twoFactorRequired: boolean;
                             }[];
                             csrfToken: string;
                             /**
@@ -12960,6 +13586,11 @@ export interface operations {
                              * @description When it expires (UTC); for a booking, when an unpaid hold is released.
                              */
                             expiresAt: string;
+                            twoFactor: {
+                                /** @description Deliveries are sent (default true). */
+                                enabled: boolean;
+                                passed: boolean;
+                            };
                         };
                     };
                 };
@@ -12968,6 +13599,162 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enrolTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending secret. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "secret": "whsec_2mB7rW1pLs8YvNc4Xk9TzQ",
+                     *         "otpauthUrl": "otpauthUrl text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TwoFactorEnrolment"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    confirmTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TwoFactorCode"];
+            };
+        };
+        responses: {
+            /** @description On; the recovery codes. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "recoveryCodes": [
+                     *           "recoveryCodes text"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RecoveryCodes"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required on every POST, PATCH and DELETE made with the session cookie (else 403 `FORBIDDEN`): the `csrfToken` answered by `POST /auth/login` and `GET /auth/session`. Not used with a bearer token. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TwoFactorCode"];
+            };
+        };
+        responses: {
+            /** @description Off. */
+            200: {
+                headers: {
+                    /** @description Identifies the request in the service logs; echoed when the caller sends a safe value. */
+                    "X-Request-Id"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "disabled": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            disabled: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -13004,11 +13791,16 @@ export interface operations {
                      *             "slug": "old-town-walk",
                      *             "name": "Ada Lovelace",
                      *             "memberId": "mem_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *             "role": "READ_ONLY"
+                     *             "role": "READ_ONLY",
+                     *             "twoFactorRequired": true
                      *           }
                      *         ],
                      *         "csrfToken": "csrf_4Xk9TzQ2mB7rW1pLs8YvNc",
-                     *         "expiresAt": "2026-06-02T15:01:07.120Z"
+                     *         "expiresAt": "2026-06-02T15:01:07.120Z",
+                     *         "twoFactor": {
+                     *           "enabled": true,
+                     *           "passed": true
+                     *         }
                      *       }
                      *     }
                      */
@@ -13032,6 +13824,7 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 role: "READ_ONLY" | "OPERATIONS" | "ADMIN";
+                                twoFactorRequired: boolean;
                             }[];
                             csrfToken: string;
                             /**
@@ -13039,6 +13832,11 @@ export interface operations {
                              * @description When it expires (UTC); for a booking, when an unpaid hold is released.
                              */
                             expiresAt: string;
+                            twoFactor: {
+                                /** @description Deliveries are sent (default true). */
+                                enabled: boolean;
+                                passed: boolean;
+                            };
                         };
                     };
                 };
@@ -13337,6 +14135,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -13461,6 +14260,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

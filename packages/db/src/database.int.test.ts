@@ -54,6 +54,8 @@ describe('migrations on PostgreSQL', () => {
         '0018-payment-session-opener',
         '0019-free-public-bookings',
         '0020-resources',
+        '0021-two-factor',
+        '0022-personal-data',
       ]);
     } finally {
       await Promise.all(processes.map((p) => p.close()));
@@ -96,6 +98,8 @@ describe('embedded PGlite', () => {
       '0018-payment-session-opener',
       '0019-free-public-bookings',
       '0020-resources',
+      '0021-two-factor',
+      '0022-personal-data',
     ]);
     const id = newId('workspace');
     const created = await createStores(first.knex).workspaces.insert({ id, slug: 'kept', name: 'Kept' });

@@ -11,6 +11,7 @@ import {
   sendOutboxSignalsWith,
 } from './outbox-notify.js';
 import { TravelopsPgClient, type TravelopsPgClientConfig } from './pg-client.js';
+import { type PgliteServer, servePglite } from './pglite-server.js';
 
 export interface DatabaseConfig {
   /** PostgreSQL URL; when set, the `pg` driver is used. */
@@ -22,6 +23,12 @@ export interface DatabaseConfig {
   preparedStatements?: boolean;
   /** Embedded PGlite directory (created if missing) or `memory://`; used when `url` is unset. */
   dataDir?: string;
+  /**
+   * PostgreSQL only: the server serves one session at a time (an embedded database served by
+   * its owner, `Database.serve`): one connection, unnamed statements, no second connection for
+   * the outbox signal (the owner's jobs poll).
+   */
+  oneSession?: boolean;
 }
 
 export interface Database {
@@ -33,10 +40,21 @@ export interface Database {
    * a worker wakes at once instead of at its next poll. Close it before the database.
    */
   listenForOutbox(options: OutboxListenerOptions): OutboxListener;
+  /** PGlite only: serves this database to local tools on a loopback port (`servePglite`). */
+  serve?(options?: { host?: string; port?: number }): Promise<PgliteServer>;
   close(): Promise<void>;
 }
 
 const IN_MEMORY = 'memory://';
+
+/**
+ * knex's warnings, less "Acquire connection error" with its stack: the same error reaches the
+ * caller, which says it in words (describeConnectionError), and a stack before that line hides it.
+ */
+function warnUnlessAcquireError(message: unknown) {
+  if (String(message).startsWith('Acquire connection error')) return;
+  process.stderr.write(`${String(message)}\n`);
+}
 
 export async function createDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.url) {
@@ -44,10 +62,12 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
     const settings: Knex.Config & TravelopsPgClientConfig = {
       client: TravelopsPgClient,
       connection: url,
-      pool: { min: 0, max: 10 },
-      preparedStatements: config.preparedStatements ?? true,
+      pool: { min: 0, max: config.oneSession ? 1 : 10 },
+      preparedStatements: config.oneSession ? false : (config.preparedStatements ?? true),
+      log: { warn: warnUnlessAcquireError },
     };
     const handle = knex(settings);
+    if (config.oneSession) return wrap(handle, 'postgres', () => ({ async close() {} }));
     const signal = createPostgresSignal(url);
     sendOutboxSignalsWith(handle, signal.send);
     return wrap(handle, 'postgres', (options) => listenOnPostgres(url, options), signal.close);
@@ -59,7 +79,10 @@ export async function createDatabase(config: DatabaseConfig): Promise<Database> 
   // knex's types know its own drivers' settings only; knex-pglite takes a ready instance as `pglite`.
   const connection = { pglite } as Knex.StaticConnectionConfig;
   const handle = knex({ client: ClientPgLite, dialect: 'postgres', connection });
-  return wrap(handle, 'pglite', (options) => listenOnPglite(pglite, handle, options));
+  return {
+    ...wrap(handle, 'pglite', (options) => listenOnPglite(pglite, handle, options)),
+    serve: (options) => servePglite(pglite, handle, options),
+  };
 }
 
 function wrap(

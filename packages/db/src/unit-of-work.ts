@@ -22,12 +22,14 @@ import { createLeadStore } from './stores/leads.js';
 import { createMemberStore } from './stores/members.js';
 import { createOutboxStore } from './stores/outbox.js';
 import { createPaymentStore } from './stores/payments.js';
+import { createPersonalDataStore } from './stores/personal-data.js';
 import { createProviderEventStore } from './stores/provider-events.js';
 import { createResellerBookingStore } from './stores/reseller-bookings.js';
 import { createResourceStore } from './stores/resources.js';
 import { createScheduleStore } from './stores/schedules.js';
 import { createSessionStore } from './stores/sessions.js';
 import { createTourStore } from './stores/tours.js';
+import { createTwoFactorStore } from './stores/two-factor.js';
 import { createVehicleStore, createVendorStore } from './stores/vehicles.js';
 import { createWebhookDeliveryStore } from './stores/webhook-deliveries.js';
 import { createWebhookEndpointStore } from './stores/webhook-endpoints.js';
@@ -49,6 +51,7 @@ const FACTORIES = {
   members: createMemberStore,
   apiTokens: createApiTokenStore,
   sessions: createSessionStore,
+  twoFactor: createTwoFactorStore,
   bookings: createBookingStore,
   bookingHistory: createBookingHistoryStore,
   payments: createPaymentStore,
@@ -63,6 +66,7 @@ const FACTORIES = {
   crmTasks: createCrmTaskStore,
   customerNotes: createCustomerNoteStore,
   customerTimeline: createCustomerTimelineStore,
+  personalData: createPersonalDataStore,
   blackoutDates: createBlackoutDateStore,
   guides: createGuideStore,
   timeOff: createTimeOffStore,

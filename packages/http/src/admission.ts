@@ -11,7 +11,7 @@ import {
   sessionPrincipal,
 } from '@travelops/auth';
 import type { SessionWithMemberships } from '@travelops/domain/access';
-import { type DomainError, fail, ok, type Result } from '@travelops/domain/shared';
+import { type DomainError, fail, hasIdPrefix, ok, type Result } from '@travelops/domain/shared';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { setSlotKey } from './concurrency.js';
 import { readSessionCookie } from './cookies.js';
@@ -74,6 +74,16 @@ function authorizeCredential(
   const { access } = route;
   if (access === 'public') return ok({ principal: null, session: null });
   const workspaceId = String(req.params.workspaceId ?? '');
+  // A slug where the path takes an id (decisions §10): say so, rather than 403 "another workspace".
+  if (req.params.workspaceId !== undefined && !hasIdPrefix('workspace', workspaceId)) {
+    const error: DomainError = {
+      code: 'VALIDATION_ERROR',
+      message:
+        "The path takes the workspace's id (ws_...), not its slug: the first start printed it, and GET /auth/session lists yours.",
+      details: [{ field: 'workspaceId', issue: 'not_a_workspace_id' }],
+    };
+    return fail(error);
+  }
   if (credential.kind === 'api_token') {
     if (access === 'session' || access.sessionOnly) {
       return forbidden(

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, SESSION_LIFETIME_MS } from '@travelops/auth';
+import { SESSION_COOKIE, SESSION_LIFETIME_MS, SIGN_IN_CHALLENGE_MS } from '@travelops/auth';
 import type { Request, Response } from 'express';
 
 /** One cookie's value from the `Cookie` header (values we set are base62: no decoding). */
@@ -29,3 +29,20 @@ export function clearSessionCookie(res: Response, publicBaseUrl: string): void {
 }
 
 export const readSessionCookie = (req: Request) => readCookie(req, SESSION_COOKIE);
+
+/** A password sign-in waiting for its second factor (a signed challenge, see `signChallenge`), on `/auth` only. */
+const CHALLENGE_COOKIE = 'tops_2fa';
+const challengeAttributes = (publicBaseUrl: string) => ({ ...attributes(publicBaseUrl), path: '/auth' });
+
+export function setChallengeCookie(res: Response, value: string, publicBaseUrl: string): void {
+  res.cookie(CHALLENGE_COOKIE, value, {
+    ...challengeAttributes(publicBaseUrl),
+    maxAge: SIGN_IN_CHALLENGE_MS,
+  });
+}
+
+export function clearChallengeCookie(res: Response, publicBaseUrl: string): void {
+  res.clearCookie(CHALLENGE_COOKIE, challengeAttributes(publicBaseUrl));
+}
+
+export const readChallengeCookie = (req: Request) => readCookie(req, CHALLENGE_COOKIE);

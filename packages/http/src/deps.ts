@@ -1,4 +1,10 @@
-import type { ApiTokenStore, MemberStore, SessionStore, WorkspaceStore } from '@travelops/domain/access';
+import type {
+  ApiTokenStore,
+  MemberStore,
+  SessionStore,
+  TwoFactorStore,
+  WorkspaceStore,
+} from '@travelops/domain/access';
 import type { BookingStores, ResellerBookingStore } from '@travelops/domain/bookings';
 import type { CalendarMemo, CatalogStores } from '@travelops/domain/catalog';
 import type { CrmStores } from '@travelops/domain/crm';
@@ -34,6 +40,8 @@ export interface HttpConfig {
    * production (it shows every workspace's messages, guest links included).
    */
   devMail?: boolean;
+  /** The address guest e-mails come from (MAIL_FROM), shown on `/dev/mail`. */
+  mailFrom?: string;
 }
 
 /** The stores of every context the routes reach (through use cases, never directly). */
@@ -45,6 +53,7 @@ export type AppStores = BookingStores &
     idempotency: IdempotencyStore;
     apiTokens: ApiTokenStore;
     sessions: SessionStore;
+    twoFactor: TwoFactorStore;
     members: MemberStore;
     workspaces: WorkspaceStore;
     providerEvents: ProviderEventStore;

@@ -45,9 +45,9 @@ function messageRow(email: GuestEmail): string {
   return `<tr><td><a href="/dev/mail/${encodeURIComponent(email.id)}">${escapeHtml(email.subject)}</a><br><small>${escapeHtml(email.kind)}</small></td><td>${escapeHtml(email.recipient)}</td><td>${escapeHtml(email.fromName)}</td><td>${escapeHtml(email.status)}</td><td><small>${escapeHtml(email.createdAt)}</small></td></tr>`;
 }
 
-function messagePage(email: GuestEmail): string {
+function messagePage(email: GuestEmail, mailFrom: string | undefined): string {
   const headers: [string, string][] = [
-    ['From', `${email.fromName} <MAIL_FROM>`],
+    ['From', mailFrom ? `${email.fromName} <${mailFrom}>` : email.fromName],
     ['To', email.recipient],
     ...(email.replyTo ? [['Reply-To', email.replyTo] as [string, string]] : []),
     ['Subject', email.subject],
@@ -107,7 +107,7 @@ export function devMailRouter(deps: HttpDeps): Router {
   router.get('/dev/mail/:emailId', async (req, res) => {
     noStore(res, csp);
     const email = await find(req, res);
-    if (email) res.type('html').send(messagePage(email));
+    if (email) res.type('html').send(messagePage(email, deps.config.mailFrom));
   });
 
   router.get('/dev/mail/:emailId/html', async (req, res) => {

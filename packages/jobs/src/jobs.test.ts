@@ -9,12 +9,13 @@ const uow = { stores: {} } as JobDeps['uow'];
 const clock = { now: () => new Date() };
 
 describe('createJobs', () => {
-  it('is the one list both apps run: hold expiry, both clean-ups, webhook delivery', () => {
+  it('is the one list both apps run: hold expiry, both clean-ups, customer retention, webhook delivery', () => {
     const jobs = createJobs({ uow, clock, logger: silent }, { allowPrivateWebhookUrls: false });
     expect(jobs.map((job) => [job.name, job.intervalMs])).toEqual([
       ['expire-holds', 5_000],
       ['purge-idempotency-keys', 10 * 60_000],
       ['purge-ended-sessions', 60 * 60_000],
+      ['erase-customers-past-retention', 60 * 60_000],
       ['deliver-webhooks', 1_000],
     ]);
   });

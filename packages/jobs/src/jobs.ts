@@ -1,5 +1,6 @@
 import { purgeEndedSessions, type SessionStore } from '@travelops/domain/access';
 import { type ExpireHoldsDeps, expireHolds } from '@travelops/domain/bookings';
+import { type CrmStores, eraseCustomersPastRetention } from '@travelops/domain/crm';
 import { type IdempotencyStore, purgeIdempotencyKeys } from '@travelops/domain/idempotency';
 import type { NotificationStores } from '@travelops/domain/notifications';
 import type { Clock, Logger, UnitOfWork } from '@travelops/domain/shared';
@@ -12,7 +13,8 @@ import type { Job } from './worker.js';
 /** The stores the jobs touch, through a unit of work on the pool. */
 type JobStores = ExpireHoldsDeps['uow']['stores'] &
   WebhookStores &
-  NotificationStores & { idempotency: IdempotencyStore; sessions: SessionStore };
+  NotificationStores &
+  Pick<CrmStores, 'customers' | 'personalData'> & { idempotency: IdempotencyStore; sessions: SessionStore };
 
 /** What every job needs, handed over by the app that assembles them. */
 export interface JobDeps {
@@ -32,13 +34,14 @@ export interface JobsOptions {
 
 /**
  * The one job list both apps run (the worker process, or the API on embedded PGlite):
- * hold expiry, idempotency and session clean-up, webhook delivery, guest e-mails.
+ * hold expiry, idempotency and session clean-up, customer retention, webhook delivery, guest e-mails.
  */
 export function createJobs(deps: JobDeps, options: JobsOptions): Job[] {
   const { uow, clock, logger } = deps;
   return [
     ...createBookingJobs({ uow, clock }, logger),
     ...createSessionJobs({ uow, clock }, logger),
+    createRetentionJob({ uow, clock }, logger),
     createWebhookDeliveryJob({
       stores: uow.stores,
       clock,
@@ -86,4 +89,28 @@ function createSessionJobs(deps: Pick<JobDeps, 'uow' | 'clock'>, logger: Logger)
       },
     },
   ];
+}
+
+/**
+ * Decisions §13: customers of a workspace with `customerRetentionMonths` whose last departure
+ * is older are erased, 100 a run, each in its own transaction; each one logged.
+ */
+function createRetentionJob(deps: Pick<JobDeps, 'uow' | 'clock'>, logger: Logger): Job {
+  return {
+    name: 'erase-customers-past-retention',
+    intervalMs: 60 * 60_000,
+    async run() {
+      for (const erased of await eraseCustomersPastRetention(deps)) {
+        logger.info(
+          {
+            job: 'erase-customers-past-retention',
+            workspaceId: erased.workspaceId,
+            customerId: erased.customerId,
+            rewritten: erased.rewritten,
+          },
+          'customer erased: last departure older than the workspace keeps customers',
+        );
+      }
+    },
+  };
 }

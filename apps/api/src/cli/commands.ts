@@ -13,7 +13,6 @@ import {
   type Clock,
   type DomainError,
   fail,
-  notFound,
   ok,
   parseInput,
   type Result,
@@ -41,7 +40,13 @@ function required(args: Args, ...names: string[]): Result<Record<string, string>
 
 async function workspaceOf(deps: CommandDeps, idOrSlug: string) {
   const workspace = await findWorkspace(deps, idOrSlug);
-  return workspace ? ok(workspace) : fail(notFound('workspace'));
+  if (workspace) return ok(workspace);
+  const error: DomainError = {
+    code: 'NOT_FOUND',
+    message: `No workspace has the slug or id "${idOrSlug}".`,
+    details: [{ field: 'workspace', issue: 'not_found' }],
+  };
+  return fail(error);
 }
 
 export async function workspaceCreate(deps: CommandDeps, args: Args) {
@@ -51,11 +56,25 @@ export async function workspaceCreate(deps: CommandDeps, args: Args) {
   return created.ok ? ok({ workspaceId: created.value.id, slug: created.value.slug }) : created;
 }
 
-/** The workspace's name (the sender name of guest e-mails) and the reply-to of those e-mails. */
+/** Months as typed (`off` or `none`: no limit), then the schema's own bounds. */
+const RetentionMonths = v.union([
+  v.pipe(
+    v.picklist(['off', 'none']),
+    v.transform(() => null),
+  ),
+  v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'not_integer'), v.transform(Number)),
+]);
+
+/**
+ * The workspace's name (the sender name of guest e-mails), the reply-to of those e-mails and how
+ * many months customers are kept after their last departure (decisions §13), and who must
+ * sign in with a second factor.
+ */
 export async function workspaceUpdate(deps: CommandDeps, args: Args) {
   const given = required(args, 'workspace');
   if (!given.ok) return given;
   const replyTo = args['reply-to'];
+  const retention = args['customer-retention-months'];
   // Each flag is checked under its own name, so an error names what was typed.
   const name =
     args.name === undefined ? null : parseInput(UpdateWorkspaceSchema.entries.name, args.name, 'name');
@@ -69,15 +88,43 @@ export async function workspaceUpdate(deps: CommandDeps, args: Args) {
           'reply-to',
         );
   if (replyToEmail && !replyToEmail.ok) return replyToEmail;
+  const typedMonths =
+    retention === undefined ? null : parseInput(RetentionMonths, retention, 'customer-retention-months');
+  if (typedMonths && !typedMonths.ok) return typedMonths;
+  const months = typedMonths?.ok
+    ? parseInput(
+        UpdateWorkspaceSchema.entries.customerRetentionMonths,
+        typedMonths.value,
+        'customer-retention-months',
+      )
+    : null;
+  if (months && !months.ok) return months;
+  const twoFactor =
+    args['two-factor-required'] === undefined
+      ? null
+      : parseInput(
+          UpdateWorkspaceSchema.entries.twoFactorRequired,
+          args['two-factor-required'],
+          'two-factor-required',
+        );
+  if (twoFactor && !twoFactor.ok) return twoFactor;
   const input = {
     ...(name?.ok && { name: name.value }),
     ...(replyToEmail?.ok && { replyToEmail: replyToEmail.value }),
+    ...(months?.ok && { customerRetentionMonths: months.value }),
+    ...(twoFactor?.ok && { twoFactorRequired: twoFactor.value }),
   };
   const workspace = await workspaceOf(deps, given.value.workspace as string);
   if (!workspace.ok) return workspace;
   const updated = await updateWorkspace(deps, workspace.value.id, input);
   return updated.ok
-    ? ok({ workspaceId: updated.value.id, name: updated.value.name, replyTo: updated.value.replyToEmail })
+    ? ok({
+        workspaceId: updated.value.id,
+        name: updated.value.name,
+        replyTo: updated.value.replyToEmail,
+        customerRetentionMonths: updated.value.customerRetentionMonths,
+        twoFactorRequired: updated.value.twoFactorRequired,
+      })
     : updated;
 }
 

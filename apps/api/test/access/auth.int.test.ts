@@ -317,6 +317,7 @@ const VALID_BODIES: Record<string, (s: Seeded) => unknown> = {
   createSchedule: () => scheduleBody('12:15'),
   updateSchedule: () => ({ capacity: 7 }),
   deleteSchedule: () => undefined,
+  eraseCustomer: () => ({ cancelUpcoming: true }),
 };
 
 /**
@@ -349,6 +350,8 @@ const PROBE_CRM: Record<string, (s: Seeded) => Promise<Record<string, string>>> 
   deleteLead: async (s) => ({ leadId: (await newLead(s.ws)).id }),
   convertLead: async (s) => ({ leadId: (await newLead(s.ws)).id }),
   deleteCrmTask: async (s) => ({ taskId: (await newTask(s.ws)).id }),
+  // Erasing takes a fresh customer, so the seeded one keeps its name for the other probes.
+  eraseCustomer: async (s) => ({ customerId: (await createCustomer(t, s.ws)).id }),
 };
 
 /** Deleting an operations record takes a fresh one of its kind. */
@@ -444,6 +447,9 @@ const WRITERS: Record<string, TokenRole[]> = {
   createSchedule: ['OPERATIONS', 'ADMIN'],
   updateSchedule: ['OPERATIONS', 'ADMIN'],
   deleteSchedule: ['OPERATIONS', 'ADMIN'],
+  // A customer's personal data, whole: ADMIN's alone (personal-data:manage, decisions §13).
+  exportCustomerData: ['ADMIN'],
+  eraseCustomer: ['ADMIN'],
 };
 /** RESELLER sells through `/octo/*` only: every native route refuses it, reads included. */
 const ROLES: TokenRole[] = ['READ_ONLY', 'OPERATIONS', 'ADMIN', 'RESELLER'];
@@ -590,6 +596,18 @@ describe.each(protectedRoutes.map((route) => [routeName(route), route] as const)
     });
     expectError(res, 403, 'FORBIDDEN');
   });
+
+  it.runIf(route.path.includes('{workspaceId}'))(
+    "the workspace's slug where its id belongs: 400 naming workspaceId and saying an id is needed (decisions §10)",
+    async () => {
+      const before = await snapshot(a);
+      const res = await send(route, pathFor(route, a, { workspaceId: a.ws.slug }), { token: a.ws.token });
+      expectError(res, 400, 'VALIDATION_ERROR');
+      expect(res.body.error.details).toEqual([{ field: 'workspaceId', issue: 'not_a_workspace_id' }]);
+      expect(res.body.error.message).toMatch(/takes the workspace's id \(ws_\.\.\.\), not its slug/);
+      expect(await snapshot(a)).toEqual(before);
+    },
+  );
 
   it('an unknown token on a foreign workspace is 401, not 403: authentication comes first', async () => {
     const res = await send(route, pathFor(route, b), { headers: { Authorization: 'Bearer tops_unknown' } });

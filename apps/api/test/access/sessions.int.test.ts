@@ -45,10 +45,12 @@ describe('POST /auth/login', () => {
             name: expect.any(String),
             memberId: member.memberId,
             role: 'OPERATIONS',
+            twoFactorRequired: false,
           },
         ],
         csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
         expiresAt: expect.any(String),
+        twoFactor: { enabled: false, passed: false },
       },
     });
     const hours = (Date.parse(res.body.data.expiresAt) - Date.now()) / 3_600_000;

@@ -1,5 +1,8 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingInput, bookingsPath, getBooking, participants, pay } from '../support/booking-fixtures.js';
+import { startBrowser } from '../support/browser.js';
 import { createDeparture, createTour, type TestWorkspace } from '../support/fixtures.js';
 import { startTestApi, type TestApi } from '../support/harness.js';
 
@@ -149,6 +152,43 @@ describe('GET /b/{publicToken}', () => {
       expect(ics).not.toContain(secret);
     }
   });
+});
+
+describe('the cancellation deadline', () => {
+  it('once passed, reads as passed (the day it ended), with no "until" and no cancel form; screenshots at 1280 and 390 px', async () => {
+    // Starts in 3 hours: the 24-hour cancellation deadline was 21 hours ago.
+    const soon = await createDeparture(t, ws, tour.id, {
+      capacity: 10,
+      startsAt: new Date(Math.ceil((Date.now() + 3 * 3_600_000) / 60_000) * 60_000).toISOString(),
+    });
+    const res = await t.request('POST', `/public/${ws.slug}/bookings`, {
+      body: bookingInput(soon.id, { participants: participants(1) }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const booking = res.body.data;
+    expect((await pay(t, booking.checkoutUrl)).status).toBe(200);
+    const { html } = await page(`/b/${booking.publicToken}`, { 'Accept-Language': 'en-GB' });
+    const section = html.slice(html.indexOf('id="cancellation"'));
+    expect(section).toMatch(/The time to cancel online has passed: it ended on \w+day, /);
+    expect(section).not.toContain('until');
+    expect(section).not.toContain('/cancel"');
+
+    const artifacts = join(import.meta.dirname, '..', '..', 'test-artifacts', 'guest-page');
+    await mkdir(artifacts, { recursive: true });
+    const browser = await startBrowser();
+    try {
+      for (const width of [1280, 390]) {
+        const tab = await browser.context.newPage();
+        await tab.setViewportSize({ width, height: 900 });
+        await tab.goto(`${t.baseUrl}/b/${booking.publicToken}`);
+        await tab.getByText('The time to cancel online has passed').waitFor();
+        await tab.screenshot({ path: join(artifacts, `cancellation-passed-${width}.png`), fullPage: true });
+        await tab.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 });
 
 describe('forms', () => {

@@ -430,6 +430,8 @@ describe('more of the path', () => {
     const page = await browser.context.newPage();
     await page.goto(`${hostUrl}/all-tours`);
     await page.getByRole('heading', { name: 'Choose a tour' }).waitFor();
+    // The heading shows while the tours load: wait for the list itself before reading it.
+    await expect.poll(() => page.getByRole('listitem').count(), { timeout: 10_000 }).toBe(2);
     const names = await page.getByRole('listitem').allTextContents();
     expect(names.map((text) => text.split(/\d/)[0]?.trim()).sort()).toEqual([
       'Family Harbour Walk',

@@ -476,6 +476,12 @@ describe('/dev/mail (no SMTP_URL)', () => {
     expect(html).toContain('&lt;script&gt;');
     expect(html).not.toContain('<script>');
     expect(html).toContain('BEGIN:VCALENDAR');
+    // The sender is the address the e-mails come from, not a placeholder; the workspace has a
+    // reply-to, so the message invites a reply (without one it does not: the composer's tests).
+    expect(html).not.toContain('MAIL_FROM');
+    expect(html).toMatch(/<th>From<\/th><td>[^<]+ &lt;[^&<]+@[^&<]+&gt;<\/td>/);
+    expect(html).toContain('<th>Reply-To</th>');
+    expect(html).toContain('Reply to this e-mail to reach them.');
     const part = await fetch(`${t.baseUrl}/dev/mail/${row.id}/html`);
     expect(part.headers.get('content-security-policy')).toContain('sandbox');
     expect(part.headers.get('content-security-policy')).toContain("default-src 'none'");

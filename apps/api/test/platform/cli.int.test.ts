@@ -80,12 +80,44 @@ describe('operator CLI (decisions §9)', () => {
       workspaceId: expect.stringMatching(/^ws_/),
       name: 'Fjord Tours',
       replyTo: 'desk@fjord.example',
+      customerRetentionMonths: null,
+      twoFactorRequired: 'NONE',
     });
     const cleared = await json(['workspace:update', '--workspace', 'mail-co', '--reply-to', 'none']);
     expect(cleared.body).toMatchObject({ name: 'Fjord Tours', replyTo: null });
     const bad = await json(['workspace:update', '--workspace', 'mail-co', '--reply-to', 'not-an-address']);
     expect(bad.code).toBe(1);
     expect(bad.body.error.details).toEqual([{ field: 'reply-to', issue: expect.any(String) }]);
+    // Decisions §13: how long customers are kept after their last departure; off clears it.
+    const kept = await json([
+      'workspace:update',
+      '--workspace',
+      'mail-co',
+      '--customer-retention-months',
+      '36',
+    ]);
+    expect(kept.body).toMatchObject({ replyTo: null, customerRetentionMonths: 36 });
+    const off = await json([
+      'workspace:update',
+      '--workspace',
+      'mail-co',
+      '--customer-retention-months',
+      'off',
+    ]);
+    expect(off.body).toMatchObject({ customerRetentionMonths: null });
+    for (const typed of ['0', 'soon', '1201']) {
+      const refused = await json([
+        'workspace:update',
+        '--workspace',
+        'mail-co',
+        '--customer-retention-months',
+        typed,
+      ]);
+      expect(refused.code).toBe(1);
+      expect(refused.body.error.details).toEqual([
+        { field: 'customer-retention-months', issue: expect.any(String) },
+      ]);
+    }
   }, 60_000);
 
   it('seeds a demo workspace and reports its ids', async () => {
@@ -117,12 +149,14 @@ describe('operator CLI (decisions §9)', () => {
     ]);
     expect(bad.code).toBe(1);
     expect(bad.body.error.code).toBe('NOT_FOUND');
+    expect(bad.body.error.message).toBe('No workspace has the slug or id "no-such-workspace".');
+    expect(bad.body.error.details).toEqual([{ field: 'workspace', issue: 'not_found' }]);
     const role = await json(['token:create', '--workspace', 'demo', '--role', 'GOD', '--name', 'x']);
     expect(role.body.error.details).toEqual([{ field: 'role', issue: 'invalid_enum' }]);
     const slug = await json(['workspace:create', '--slug', 'Bad Slug', '--name', 'x']);
     expect(slug.body.error.details).toEqual([{ field: 'slug', issue: 'invalid_slug' }]);
     const unknown = await runCli(['frobnicate'], env);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('Usage: pnpm cli');
+    expect(unknown.stderr).toContain('Usage: npm run cli -- <command>');
   }, 60_000);
 });

@@ -375,6 +375,11 @@ describe('the operator console', () => {
       await expectAccessible(`${label} at 375 px`);
       await screenshot(`09-${label.toLowerCase()}-375px`);
     }
+    // The members page names the CLI command a newcomer can run (npm, no pnpm needed).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openFromNav('Members');
+    await soon(() => page.locator('main').textContent()).toContain('npm run cli -- member:create');
+    await screenshot('09-members-390px');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 

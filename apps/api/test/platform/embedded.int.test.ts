@@ -1,9 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, runCli, startBuiltServer } from '../support/processes.js';
+import { freePort, runBuiltCli, runCli, startBuiltServer } from '../support/processes.js';
 
 // The newcomer's path: no DATABASE_URL, no REDIS_URL; embedded PGlite under ./.data/.
 let cwd: string;
@@ -90,16 +90,32 @@ describe('embedded mode (PGlite, in-process stores)', () => {
       'CONFIRMED',
     );
 
-    // One process owns the data directory: the CLI refuses while the API runs.
-    const locked = await runCli(
-      ['token:create', '--workspace', 'demo', '--role', 'ADMIN', '--name', 'x', '--json'],
-      {},
+    // One process owns the data directory, and serves it to the CLI on a loopback port it
+    // records there (decisions §11): the CLI, built, as `npm run cli` runs it, works beside it.
+    const served = JSON.parse(await readFile(join(cwd, '.data', 'pglite.server.json'), 'utf8'));
+    expect(served.url).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
+    const started = Date.now();
+    const beside = await runBuiltCli(
+      ['token:create', '--workspace', 'demo', '--role', 'ADMIN', '--name', 'beside', '--json'],
       cwd,
     );
-    expect(locked.code).toBe(1);
-    expect(locked.stderr).toContain('is in use by process');
+    const took = Date.now() - started;
+    expect(beside.code, beside.stderr).toBe(0);
+    // Under 2 s on an idle machine; the bound leaves room for a loaded one.
+    expect(took).toBeLessThan(5_000);
+    const besideToken = JSON.parse(beside.stdout) as { token: string; workspaceId: string };
+    expect(besideToken.workspaceId).toBe(workspaceId);
+    const withIt = await fetch(`${base}/workspaces/${workspaceId}/tours`, {
+      headers: { Authorization: `Bearer ${besideToken.token}` },
+    });
+    expect(withIt.status).toBe(200);
+    // The API's own work goes on after the CLI left.
+    expect(
+      (await fetch(`${base}/workspaces/${workspaceId}/customers/${customerId}`, { headers: auth })).status,
+    ).toBe(200);
 
     expect(await first.stop()).toBe(0);
+    await expect(readFile(join(cwd, '.data', 'pglite.server.json'), 'utf8')).rejects.toThrow(/ENOENT/);
 
     // With the API stopped, the CLI works on the same directory.
     const issued = await runCli(

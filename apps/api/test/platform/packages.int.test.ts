@@ -80,3 +80,46 @@ describe('@travelops/client', () => {
     expect(stdout.trim()).toBe('function function');
   }, 60_000);
 });
+
+describe('pnpm pack:integrators (README: install the packages outside the repository)', () => {
+  it('makes the two tarballs, and npm installs them into an empty folder, where both work', async () => {
+    const packs = join(dir, 'packs');
+    const { stdout } = await run(process.execPath, [join(root, 'scripts', 'pack-integrators.mjs'), packs], {
+      cwd: root,
+    });
+    const tarballs = stdout.trim().split('\n');
+    expect(tarballs.map((path) => path.slice(packs.length + 1))).toEqual([
+      expect.stringMatching(/^travelops-client-\d+\.\d+\.\d+\.tgz$/),
+      expect.stringMatching(/^travelops-webhooks-\d+\.\d+\.\d+\.tgz$/),
+    ]);
+    // An integrator's empty project, with an npm cache of its own: openapi-fetch comes from the registry.
+    const project = join(dir, 'integrator');
+    await mkdir(project);
+    const env = { PATH: process.env.PATH ?? '', HOME: project };
+    await run(
+      'npm',
+      ['install', '--cache', join(project, '.npm-cache'), '--no-audit', '--no-fund', ...tarballs],
+      {
+        cwd: project,
+        env,
+      },
+    );
+    const { stdout: used } = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { createTravelOpsClient } from '@travelops/client';
+         import { sign, verify } from '@travelops/webhooks';
+         const body = '{"id":"evt_1"}';
+         const header = sign('whsec_test', body, 1700000000);
+         const checked = verify({ rawBody: body, header, secret: 'whsec_test', now: 1700000001 });
+         console.log(typeof createTravelOpsClient({ baseUrl: 'http://localhost:3000' }).GET, checked.ok);`,
+      ],
+      { cwd: project, env },
+    );
+    expect(used.trim()).toBe('function true');
+    for (const name of ['client', 'webhooks'])
+      expect(existsSync(join(project, 'node_modules', '@travelops', name, 'dist', 'index.d.ts'))).toBe(true);
+  }, 180_000);
+});

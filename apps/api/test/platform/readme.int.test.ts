@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createUnitOfWork } from '@travelops/db';
@@ -20,7 +20,14 @@ let worker: ReturnType<typeof createWorker>;
 let listener: { close(): Promise<void> } | undefined;
 /** README.md and the docs pages whose commands continue its walk-through, by path. */
 const pages: Record<string, string> = {};
-const PAGES = ['README.md', 'docs/client.md', 'docs/inventory.md', 'docs/auth.md', 'docs/webhooks.md'];
+const PAGES = [
+  'README.md',
+  'docs/client.md',
+  'docs/inventory.md',
+  'docs/auth.md',
+  'docs/webhooks.md',
+  'docs/octo.md',
+];
 let cwd: string;
 beforeAll(async () => {
   // The API hands out links (the checkout) on its public base URL: this server's own.
@@ -37,9 +44,13 @@ beforeAll(async () => {
   // As the worker process does: a committed event wakes the delivery job (the poll is the safety net).
   listener = t.api.database.listenForOutbox(outboxWakeUps(worker, quiet));
   for (const page of PAGES) pages[page] = await readFile(join(root, page), 'utf8');
-  // A scratch directory for the files the commands write; `packages` as in a clone.
+  // The commands run where a newcomer pastes them, a clone (`packages` as in one), and their
+  // temporary folder ($TMPDIR) is one of this test's own, so what they write can be seen.
   cwd = await mkdtemp(join(tmpdir(), 'travelops-readme-'));
-  await symlink(join(root, 'packages'), join(cwd, 'packages'));
+  // As in a clone: what `node packages/...` and `npm run cli` reach.
+  for (const entry of ['packages', 'apps', 'scripts', 'node_modules', 'package.json'])
+    await symlink(join(root, entry), join(cwd, entry));
+  await mkdir(join(cwd, 'tmp'));
 });
 afterAll(async () => {
   await listener?.close();
@@ -103,12 +114,17 @@ it('the receiver and the client script shown in the docs are the example files, 
   expect(blocksOf('docs/client.md', '## Next departures, through the client', 'js')).toEqual([client]);
 });
 
-it('the quick start, booking, client, ticket-type, API-key and webhook walk-throughs run as pasted', async () => {
-  const demo = await seedDemo(t.commandDeps);
-  await t.createMember(demo.workspaceId, 'ADMIN', {
-    email: 'you@example.com',
-    password: 'at least twelve chars',
-  });
+it('the quick start, booking, client, ticket-type, API-key and webhook walk-throughs run as pasted, days after the first start, writing only into the temporary folder', async () => {
+  // The demo was seeded three days ago: its first departures are in the past, as they are for
+  // anyone who pastes the walk-through some days after the first start.
+  const threeDaysAgo = () => new Date(Date.now() - 3 * 86_400_000);
+  const demo = await seedDemo({ ...t.commandDeps, clock: { now: threeDaysAgo } });
+  const departures = await t.api.database
+    .knex('availability')
+    .where({ workspace_id: demo.workspaceId })
+    .orderBy('starts_at')
+    .select('starts_at');
+  expect(new Date(departures[0].starts_at).getTime()).toBeLessThan(Date.now());
   const [install, quickStart] = blocksOf('README.md', '## Quick start', 'sh');
   expect(install).toContain('pnpm@10 install');
   const pasted = 'export API=http://localhost:3000 TOKEN=tops_paste_yours WS=ws_paste_yours';
@@ -127,9 +143,25 @@ it('the quick start, booking, client, ticket-type, API-key and webhook walk-thro
     ...blocksOf('docs/webhooks.md', '## Receive webhooks', 'sh').map((block) =>
       block.replaceAll('localhost:4000', `localhost:${receiverPort}`),
     ),
+    ...blocksOf('docs/octo.md', '## Connecting a reseller', 'sh'),
   ].join('\n');
-  const { code, output } = await bash(script, { RECEIVER_PORT: String(receiverPort) });
+  // The CLI steps (npm run cli) reach this API's database, as on a machine with DATABASE_URL set.
+  const { code, output } = await bash(script, {
+    RECEIVER_PORT: String(receiverPort),
+    TMPDIR: join(cwd, 'tmp'),
+    DATABASE_URL: t.database.url,
+  });
   expect(code, output).toBe(0);
+  // Nothing landed in the clone; the contract and the cookie jar went to the temporary folder.
+  expect((await readdir(cwd)).sort()).toEqual([
+    'apps',
+    'node_modules',
+    'package.json',
+    'packages',
+    'scripts',
+    'tmp',
+  ]);
+  expect(await readdir(join(cwd, 'tmp'))).toEqual(['openapi.json']);
   expect(output).toContain('"slug":"old-town-walk"');
   expect(output).toContain('{"data":{"status":"ok"}}');
   expect(output).toMatch(/^avl_\w+ \d{4}-\d\d-\d\dT[\d:.]+Z \d+ seats left$/m);
@@ -141,6 +173,8 @@ it('the quick start, booking, client, ticket-type, API-key and webhook walk-thro
   expect(output).toMatch(/^401$/m);
   expect(output).toMatch(/^received booking\.cancelled for bkg_\w+ \(evt_\w+\)$/m);
   expect(output).toContain('"status":"SUCCEEDED"');
+  // The OCTO section's reseller key, made with the CLI, lists the demo's products.
+  expect(output).toContain('"internalName":"Old Town Walking Tour"');
 }, 90_000);
 
 it('the one-boat walk-through runs as pasted: two tours never sell more than the boat seats', async () => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -46,3 +47,35 @@ it('pnpm start says what it does before the API starts, serves the console and t
   expect(start.output()).toContain('"msg":"shutting down","signal":"SIGINT"');
   expect(start.output()).not.toMatch(/ELIFECYCLE|Command failed/);
 }, 180_000);
+
+it('pnpm start finds a taken port before it builds anything, in one line', async () => {
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '0.0.0.0', resolve));
+  const port = (taken.address() as AddressInfo).port;
+  try {
+    const start = run('node', ['scripts/start.mjs'], { PORT: String(port), DATA_DIR: dataDir });
+    expect(await start.exited).toBe(1);
+    expect(start.output()).toContain(
+      `TravelOps API could not start. PORT: ${port} is in use on 0.0.0.0 (another TravelOps?). Stop that process or start with another port, e.g. PORT=${port + 1}.`,
+    );
+    expect(start.output()).not.toContain('checking the build');
+  } finally {
+    await new Promise((resolve) => taken.close(resolve));
+  }
+});
+
+it('pnpm test stops on Ctrl-C during its build, running nothing after', async () => {
+  const test = run('node', ['scripts/test.mjs'], { FORCE_COLOR: '0' });
+  // Biome, dependency-cruiser and knip first; then turbo's build, where Ctrl-C used to be ignored.
+  await expect
+    .poll(() => test.output(), { timeout: 180_000, interval: 200 })
+    .toMatch(/Running build, typecheck/);
+  process.kill(-(test.child.pid as number), 'SIGINT');
+  const code = await Promise.race([
+    test.exited,
+    new Promise((resolve) => setTimeout(() => resolve('still running'), 30_000)),
+  ]);
+  expect(code, test.output()).toBe(130);
+  expect(test.output()).toContain('pnpm test: interrupted, nothing more runs.');
+  expect(test.output()).not.toMatch(/Running test in/);
+}, 240_000);

@@ -24,6 +24,19 @@ export function runCli(args: string[], env: Record<string, string>, cwd = apiDir
   });
 }
 
+/** Runs the operator CLI as `npm run cli` does: `scripts/cli.mjs`, the built code (built first if stale). */
+export function runBuiltCli(args: string[], cwd: string) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const script = join(apiDir, '..', '..', 'scripts', 'cli.mjs');
+    const child = spawn(process.execPath, [script, ...args], { cwd, env: { PATH: process.env.PATH ?? '' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

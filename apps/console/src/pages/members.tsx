@@ -50,7 +50,7 @@ export function MembersPage() {
     <>
       <PageHeader title="Members" />
       <p className="muted">
-        New members are added with the operator CLI (<code>pnpm cli member:create</code>).
+        New members are added with the operator CLI (<code>npm run cli -- member:create</code>).
       </p>
       <ErrorNotice error={members.error ?? changeRole.error ?? remove.error} />
       {changeRole.isSuccess && (

@@ -107,7 +107,9 @@ export function DetailsForm(props: DetailsFormProps) {
           const id = `participant-${i}`;
           return (
             <div key={id}>
-              <label for={id}>{strings.participantName(rows[row]?.name ?? '', n)}</label>
+              <label for={id}>
+                {strings.participantName(rows[row]?.ticketTypeId ? (rows[row]?.name ?? null) : null, n)}
+              </label>
               <input
                 id={id}
                 type="text"

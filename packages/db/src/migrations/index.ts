@@ -19,6 +19,8 @@ import * as guestMessage from './0017-guest-message.js';
 import * as paymentSessionOpener from './0018-payment-session-opener.js';
 import * as freePublicBookings from './0019-free-public-bookings.js';
 import * as resources from './0020-resources.js';
+import * as twoFactor from './0021-two-factor.js';
+import * as personalData from './0022-personal-data.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -46,6 +48,8 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Migration]> =
   ['0018-payment-session-opener', paymentSessionOpener],
   ['0019-free-public-bookings', freePublicBookings],
   ['0020-resources', resources],
+  ['0021-two-factor', twoFactor],
+  ['0022-personal-data', personalData],
 ];
 
 // Bundled modules instead of files on disk, so the single tsup bundle carries its schema.

@@ -35,7 +35,7 @@ const COLUMNS = {
   completedAt: 'completed_at',
 } as const satisfies { readonly [K in keyof Required<CrmTaskPatch>]: string };
 
-const toTask = (row: CrmTaskRow): CrmTask => ({
+export const toTask = (row: CrmTaskRow): CrmTask => ({
   id: row.id,
   title: row.title,
   description: row.description,

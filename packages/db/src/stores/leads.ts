@@ -46,7 +46,7 @@ const COLUMNS = {
   convertedAt: 'converted_at',
 } as const satisfies { readonly [K in keyof Required<LeadPatch>]: string };
 
-const toLead = (row: LeadRow): Lead => ({
+export const toLead = (row: LeadRow): Lead => ({
   id: row.id,
   name: row.name,
   email: row.email,

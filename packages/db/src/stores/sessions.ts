@@ -3,6 +3,7 @@ import type {
   SessionRecord,
   SessionStore,
   SessionWithMemberships,
+  TwoFactorRequirement,
 } from '@travelops/domain/access';
 import type { Role } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
@@ -16,6 +17,7 @@ interface SessionRow {
   last_seen_at: DbTimestamp;
   expires_at: DbTimestamp;
   revoked_at: DbTimestamp | null;
+  two_factor_at: DbTimestamp | null;
 }
 
 interface MembershipRow {
@@ -24,6 +26,7 @@ interface MembershipRow {
   workspace_slug: string;
   workspace_name: string;
   role: Role;
+  two_factor_required: TwoFactorRequirement;
 }
 
 const toSession = (row: SessionRow): SessionRecord => ({
@@ -33,6 +36,7 @@ const toSession = (row: SessionRow): SessionRecord => ({
   lastSeenAt: new Date(row.last_seen_at),
   expiresAt: new Date(row.expires_at),
   revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+  twoFactorAt: row.two_factor_at === null ? null : new Date(row.two_factor_at),
 });
 
 const toMembership = (row: MembershipRow): SessionMembership => ({
@@ -41,6 +45,7 @@ const toMembership = (row: MembershipRow): SessionMembership => ({
   workspaceSlug: row.workspace_slug,
   workspaceName: row.workspace_name,
   role: row.role,
+  twoFactorRequired: row.two_factor_required,
 });
 
 export function createSessionStore(db: Knex | Knex.Transaction): SessionStore {
@@ -59,8 +64,17 @@ export function createSessionStore(db: Knex | Knex.Transaction): SessionStore {
         'w.slug as workspace_slug',
         'w.name as workspace_name',
         'm.role',
+        'w.two_factor_required',
       );
-    return { ...toSession(row), memberships: rows.map(toMembership) };
+    const enabled = await db('two_factor')
+      .where({ email: row.email })
+      .whereNotNull('enabled_at')
+      .first('email');
+    return {
+      ...toSession(row),
+      memberships: rows.map(toMembership),
+      twoFactorEnabled: enabled !== undefined,
+    };
   }
 
   return {
@@ -73,6 +87,7 @@ export function createSessionStore(db: Knex | Knex.Transaction): SessionStore {
           created_at: session.createdAt,
           last_seen_at: session.createdAt,
           expires_at: session.expiresAt,
+          two_factor_at: session.twoFactorAt,
         })
         .returning('*');
       if (memberIds.length) {
@@ -94,6 +109,10 @@ export function createSessionStore(db: Knex | Knex.Transaction): SessionStore {
       if (options.shareLock) query.forShare();
       const row = await query.first();
       return row ? toSession(row) : null;
+    },
+
+    async markTwoFactor(id, at) {
+      await sessions().where({ id }).update({ two_factor_at: at });
     },
 
     async touch(id, seenAt, expiresAt) {

@@ -19,6 +19,7 @@ import {
 import { describeCrmStoreContract } from './crm.contract.js';
 import { describeGuestEmailStoreContract } from './guest-emails.contract.js';
 import { describeOperationsStoreContract } from './operations.contract.js';
+import { describePersonalDataStoreContract } from './personal-data.contract.js';
 import { describeOctoStoreContract } from './reseller-bookings.contract.js';
 import { describeResourceStoreContract } from './resources.contract.js';
 import { describeScheduleStoreContract } from './schedules.contract.js';
@@ -860,6 +861,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
             email: 'pat@example.com',
             createdAt,
             expiresAt: new Date('2030-01-02T00:00:00.000Z'),
+            twoFactorAt: null,
           },
           memberIds,
         );
@@ -878,6 +880,7 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
             email,
             createdAt: new Date('2030-01-01T00:00:00.000Z'),
             expiresAt: new Date('2030-01-02T00:00:00.000Z'),
+            twoFactorAt: null,
           },
           [a.id, b.id],
         );
@@ -993,5 +996,6 @@ export function describeStoreContract(kind: string, open: () => Promise<Contract
     describeScheduleStoreContract(() => database);
     describeResourceStoreContract(() => knex);
     describeOctoStoreContract(() => database);
+    describePersonalDataStoreContract(() => database);
   });
 }

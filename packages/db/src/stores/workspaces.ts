@@ -1,4 +1,9 @@
-import type { Workspace, WorkspacePatch, WorkspaceStore } from '@travelops/domain/access';
+import type {
+  TwoFactorRequirement,
+  Workspace,
+  WorkspacePatch,
+  WorkspaceStore,
+} from '@travelops/domain/access';
 import { conflict, fail, ok, type Result } from '@travelops/domain/shared';
 import type { Knex } from 'knex';
 import { constraintError } from '../errors.js';
@@ -9,6 +14,8 @@ interface WorkspaceRow {
   slug: string;
   name: string;
   reply_to_email: string | null;
+  customer_retention_months: number | null;
+  two_factor_required: TwoFactorRequirement;
   created_at: DbTimestamp;
 }
 
@@ -21,6 +28,8 @@ const toWorkspace = (row: WorkspaceRow): Workspace => ({
   slug: row.slug,
   name: row.name,
   replyToEmail: row.reply_to_email,
+  customerRetentionMonths: row.customer_retention_months,
+  twoFactorRequired: row.two_factor_required,
   createdAt: toIso(row.created_at),
 });
 
@@ -57,6 +66,10 @@ export function createWorkspaceStore(db: Knex | Knex.Transaction): WorkspaceStor
       const changes = {
         ...(patch.name !== undefined && { name: patch.name }),
         ...(patch.replyToEmail !== undefined && { reply_to_email: patch.replyToEmail }),
+        ...(patch.customerRetentionMonths !== undefined && {
+          customer_retention_months: patch.customerRetentionMonths,
+        }),
+        ...(patch.twoFactorRequired !== undefined && { two_factor_required: patch.twoFactorRequired }),
       };
       const [row] =
         Object.keys(changes).length === 0

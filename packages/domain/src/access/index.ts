@@ -9,6 +9,8 @@ export type {
   SessionRecord,
   SessionStore,
   SessionWithMemberships,
+  TwoFactorRecord,
+  TwoFactorStore,
   WorkspacePatch,
   WorkspaceStore,
 } from './ports.js';
@@ -18,12 +20,18 @@ export {
   CreateApiKeySchema,
   LoginSchema,
   MemberSchema,
+  RecoveryCodesSchema,
+  SecondFactorSchema,
+  type SecondFactorInput,
   SessionSchema,
   SessionWorkspaceSchema,
   SignedOutSchema,
+  TwoFactorCodeSchema,
+  TwoFactorEnrolmentSchema,
+  TwoFactorRequiredSchema,
   UpdateMemberSchema,
 } from './schemas.js';
-export { purgeEndedSessions, toSessionView } from './sessions.js';
+export { needsSecondFactor, purgeEndedSessions, toSessionView } from './sessions.js';
 export {
   type ApiTokenRecord,
   CreateMemberSchema,
@@ -31,6 +39,8 @@ export {
   type MemberRecord,
   RoleSchema,
   TokenRoleSchema,
+  type TwoFactorRequirement,
+  TwoFactorRequirementSchema,
   UpdateWorkspaceSchema,
   type Workspace,
   WorkspaceSchema,

@@ -1,7 +1,7 @@
 import type { Role } from '../shared/enums.js';
 import type { Page, PageRequest } from '../shared/ports.js';
 import type { Result } from '../shared/result.js';
-import type { ApiTokenRecord, MemberRecord, Workspace } from './workspace-schemas.js';
+import type { ApiTokenRecord, MemberRecord, TwoFactorRequirement, Workspace } from './workspace-schemas.js';
 
 export interface WorkspaceStore {
   /** Fails with CONFLICT (field `slug`) when the slug is taken. */
@@ -12,7 +12,9 @@ export interface WorkspaceStore {
   update(id: string, patch: WorkspacePatch): Promise<Workspace | null>;
 }
 
-export type WorkspacePatch = Partial<Pick<Workspace, 'name' | 'replyToEmail'>>;
+export type WorkspacePatch = Partial<
+  Pick<Workspace, 'name' | 'replyToEmail' | 'customerRetentionMonths' | 'twoFactorRequired'>
+>;
 
 export interface MemberStore {
   /** Fails with CONFLICT (field `email`) when the e-mail is taken in the workspace. */
@@ -61,6 +63,8 @@ export interface SessionMembership {
   workspaceSlug: string;
   workspaceName: string;
   role: Role;
+  /** The workspace's setting: whether this role must have passed a second factor to act there. */
+  twoFactorRequired: TwoFactorRequirement;
 }
 
 /** A sign-in of the first-party application; only the hash of its secret (the cookie) is kept. */
@@ -73,10 +77,14 @@ export interface SessionRecord {
   /** Slides forward with use, never past the absolute lifetime. */
   expiresAt: Date;
   revokedAt: Date | null;
+  /** When the sign-in passed a second factor (TOTP or a recovery code); null: password only. */
+  twoFactorAt: Date | null;
 }
 
 export interface SessionWithMemberships extends SessionRecord {
   memberships: SessionMembership[];
+  /** Whether the e-mail has a second factor turned on now (the session may predate it). */
+  twoFactorEnabled: boolean;
 }
 
 export interface SessionStore {
@@ -84,6 +92,8 @@ export interface SessionStore {
     session: Omit<SessionRecord, 'lastSeenAt' | 'revokedAt'> & { secretHash: string },
     memberIds: readonly string[],
   ): Promise<SessionWithMemberships>;
+  /** Records that the session passed a second factor at `at` (enrolment proves one too). */
+  markTwoFactor(id: string, at: Date): Promise<void>;
   findBySecretHash(secretHash: string): Promise<SessionWithMemberships | null>;
   /** Like `ApiTokenStore.findById`: with `shareLock`, a concurrent revoke waits for the current transaction. */
   findById(id: string, options?: { shareLock?: boolean }): Promise<SessionRecord | null>;
@@ -93,4 +103,33 @@ export interface SessionStore {
   revokeForMember(memberId: string, at: Date): Promise<number>;
   /** Deletes sessions that expired or were revoked before `cutoff`; returns how many. */
   deleteEndedBefore(cutoff: Date): Promise<number>;
+}
+
+/** An e-mail's second factor: a TOTP secret (RFC 6238) and one-time recovery codes. */
+export interface TwoFactorRecord {
+  /** Lower-cased: a session is an e-mail's, over its memberships. */
+  email: string;
+  /** Base32; null until a code confirms the enrolment. */
+  secret: string | null;
+  /** The secret of an enrolment not yet confirmed. */
+  pendingSecret: string | null;
+  enabledAt: Date | null;
+  /** The last time step a code was accepted at: a code works once. */
+  lastStep: number;
+  /** SHA-256 hashes of the recovery codes not used yet. */
+  recoveryCodeHashes: string[];
+}
+
+export interface TwoFactorStore {
+  find(email: string): Promise<TwoFactorRecord | null>;
+  /** Starts (or restarts) an enrolment: the pending secret replaces any earlier pending one. */
+  setPending(email: string, secret: string): Promise<void>;
+  /** Turns the pending secret on with these recovery codes; false when it is no longer pending. */
+  enable(email: string, pendingSecret: string, recoveryCodeHashes: string[], at: Date): Promise<boolean>;
+  /** Records a code's time step unless one as late was used: false when it was (a replay). */
+  useStep(email: string, step: number): Promise<boolean>;
+  /** Removes one recovery code; false when it is not (or no longer) there: each works once. */
+  useRecoveryCode(email: string, codeHash: string): Promise<boolean>;
+  /** Turns the second factor off and forgets its secret and codes. */
+  disable(email: string): Promise<void>;
 }

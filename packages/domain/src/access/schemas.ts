@@ -15,6 +15,8 @@ export const SessionWorkspaceSchema = v.object({
   name: v.string(),
   memberId: v.string(),
   role: RoleSchema,
+  /** The workspace requires a second factor of this role: without one passed, it answers 403. */
+  twoFactorRequired: v.boolean(),
 });
 
 /** What login and `GET /auth/session` answer (decisions §6). */
@@ -24,8 +26,34 @@ export const SessionSchema = v.object({
   /** Send it as `X-CSRF-Token` on every POST, PATCH and DELETE made with the session. */
   csrfToken: v.string(),
   expiresAt: DateTimeSchema,
+  /** Whether this e-mail has a second factor turned on, and whether this sign-in passed it. */
+  twoFactor: v.object({ enabled: v.boolean(), passed: v.boolean() }),
 });
 export type SessionView = v.InferOutput<typeof SessionSchema>;
+
+/** `POST /auth/login` when the e-mail has a second factor: no session yet, send a code. */
+export const TwoFactorRequiredSchema = v.object({ twoFactorRequired: v.literal(true) });
+
+/** A code of the authenticator app: six digits. */
+const TotpCodeSchema = v.pipe(v.string(), v.regex(/^\d{6}$/, 'invalid_code'));
+/** A recovery code as shown (`xxxxx-xxxxx`, any case; spaces and dashes are ignored). */
+const RecoveryCodeSchema = v.pipe(v.string(), v.minLength(10), v.maxLength(40));
+
+/** `POST /auth/login/2fa`: a code of the app, or one recovery code. */
+export const SecondFactorSchema = v.union([
+  v.strictObject({ code: TotpCodeSchema }),
+  v.strictObject({ recoveryCode: RecoveryCodeSchema }),
+]);
+export type SecondFactorInput = v.InferOutput<typeof SecondFactorSchema>;
+
+/** `POST /auth/2fa/confirm` and `/auth/2fa/disable`: a code of the app. */
+export const TwoFactorCodeSchema = v.strictObject({ code: TotpCodeSchema });
+
+/** `POST /auth/2fa/enrol`: what the authenticator app needs (the QR code encodes `otpauthUrl`). */
+export const TwoFactorEnrolmentSchema = v.object({ secret: v.string(), otpauthUrl: v.string() });
+
+/** `POST /auth/2fa/confirm`: the recovery codes, shown this once. */
+export const RecoveryCodesSchema = v.object({ recoveryCodes: v.array(v.string()) });
 
 export const SignedOutSchema = v.object({ signedOut: v.literal(true) });
 

@@ -6,12 +6,20 @@ export const RoleSchema = v.picklist(ROLES);
 /** A member's roles, and RESELLER (tokens only: OCTO selling, see docs/octo.md). */
 export const TokenRoleSchema = v.picklist(TOKEN_ROLES);
 
+/** Who must pass a second factor to act in the workspace: no one, its ADMIN members, every member. */
+const TWO_FACTOR_REQUIREMENTS = ['NONE', 'ADMINS', 'ALL'] as const;
+export const TwoFactorRequirementSchema = v.picklist(TWO_FACTOR_REQUIREMENTS);
+export type TwoFactorRequirement = v.InferOutput<typeof TwoFactorRequirementSchema>;
+
 export const WorkspaceSchema = v.object({
   id: v.string(),
   slug: v.string(),
   name: v.string(),
   /** Where guests' replies to the service's e-mails go (the operator's address); null: nowhere. */
   replyToEmail: v.nullable(v.string()),
+  /** Customers whose last departure is older than this many months are erased (decisions §13); null: off. */
+  customerRetentionMonths: v.nullable(v.number()),
+  twoFactorRequired: TwoFactorRequirementSchema,
   createdAt: DateTimeSchema,
 });
 export type Workspace = v.InferOutput<typeof WorkspaceSchema>;
@@ -31,10 +39,17 @@ export const CreateWorkspaceSchema = v.strictObject({
 });
 export type CreateWorkspaceInput = v.InferOutput<typeof CreateWorkspaceSchema>;
 
-/** The operator's settings (CLI `workspace:update`): the sender name of guest e-mails and their reply-to. */
+/**
+ * The operator's settings (CLI `workspace:update`): the sender name of guest e-mails, their
+ * reply-to, and how long customers are kept after their last departure.
+ */
 export const UpdateWorkspaceSchema = v.strictObject({
   name: v.optional(requiredText(200)),
   replyToEmail: v.optional(v.nullable(EmailSchema)),
+  customerRetentionMonths: v.optional(
+    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1200))),
+  ),
+  twoFactorRequired: v.optional(TwoFactorRequirementSchema),
 });
 export type UpdateWorkspaceInput = v.InferOutput<typeof UpdateWorkspaceSchema>;
 

@@ -24,18 +24,32 @@ export type {
   CrmTaskFilter,
   CrmTaskPatch,
   CrmTaskStore,
+  CustomerDataRecords,
   CustomerNoteStore,
   CustomerPatch,
   CustomerStore,
   CustomerTimelineStore,
+  ErasurePlan,
   LeadPatch,
   LeadStore,
   NewCompany,
   NewCrmTask,
   NewCustomer,
   NewLead,
+  PersonalDataStore,
   TimelineRecord,
 } from './ports.js';
+export {
+  type CustomerExport,
+  CustomerExportSchema,
+  type EraseCustomerInput,
+  EraseCustomerSchema,
+  type ErasureReport,
+  ErasureReportSchema,
+  type ExportedGuestEmail,
+  type ExportedItinerary,
+  type ExportedResellerContact,
+} from './personal-data-schemas.js';
 export {
   type Company,
   CompanySchema,
@@ -59,3 +73,5 @@ export {
   UpdateLeadSchema,
 } from './schemas.js';
 export { createCrmTask, deleteCrmTask, getCrmTask, listCrmTasks, updateCrmTask } from './tasks.js';
+// Last: reaches the bookings context's use cases (which reach this context again).
+export { eraseCustomer, eraseCustomersPastRetention, exportCustomerData } from './personal-data.js';

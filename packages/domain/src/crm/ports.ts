@@ -1,8 +1,13 @@
 import type { MemberStore } from '../access/index.js';
-import type { BookingStore } from '../bookings/index.js';
+import type { BookingRecord, BookingStore, Participant, ResellerContact } from '../bookings/index.js';
 import type { Clock, Page, PageRequest, UnitOfWork } from '../shared/ports.js';
 import type { Result } from '../shared/result.js';
 import type { Customer } from './customer-schemas.js';
+import type {
+  ExportedGuestEmail,
+  ExportedItinerary,
+  ExportedResellerContact,
+} from './personal-data-schemas.js';
 import type { Company, CrmTask, CustomerNote, Lead, TimelineEntryType } from './schemas.js';
 
 export type NewCustomer = Pick<Customer, 'id' | 'name' | 'email' | 'phone' | 'tags' | 'marketingConsent'>;
@@ -108,6 +113,59 @@ export interface CustomerTimelineStore {
   list(workspaceId: string, customerId: string, page: PageRequest): Promise<Page<TimelineRecord>>;
 }
 
+/** Everything held about a customer beside their own row (decisions §13). */
+export interface CustomerDataRecords {
+  bookings: BookingRecord[];
+  guestEmails: ExportedGuestEmail[];
+  notes: CustomerNote[];
+  tasks: CrmTask[];
+  leads: Lead[];
+  itineraries: ExportedItinerary[];
+  resellerContacts: ExportedResellerContact[];
+  guestEmailOptOuts: { bookingId: string; createdAt: string }[];
+}
+
+/** What an erasure writes: decided by the domain (personal-data-rules.ts), applied by the store. */
+export interface ErasurePlan {
+  erasedAt: string;
+  customer: { name: string; email: string };
+  /** The values searched for (case-insensitive) where copies may hold them; see erasureTerms. */
+  terms: readonly string[];
+  participant(participant: Participant, index: number): Participant;
+  /** Scrubs the erased values out of free text that stays (reasons, subjects, task titles). */
+  text(value: string): string;
+  /** The same inside JSON copies (outbox payloads, idempotent answers, OCTO unit items). */
+  json(value: unknown): unknown;
+  /** Written in place of a text that is the person's own (a note about them, an e-mail body). */
+  erasedText: string;
+  resellerContact: ResellerContact;
+}
+
+export interface PersonalDataStore {
+  /** The customer locked (FOR UPDATE) with when it was erased (null if never); null when none. */
+  lockCustomer(
+    workspaceId: string,
+    id: string,
+  ): Promise<{ customer: Customer; erasedAt: string | null } | null>;
+  /** When the customer was erased, without a lock; undefined when no such customer. */
+  erasedAt(workspaceId: string, id: string): Promise<string | null | undefined>;
+  /** Everything held about the customer, oldest first. */
+  collect(workspaceId: string, customerId: string): Promise<CustomerDataRecords>;
+  /** The customer's bookings, oldest departure first. */
+  bookingsOf(workspaceId: string, customerId: string): Promise<BookingRecord[]>;
+  /**
+   * Rewrites every copy of the customer's data by the plan, in the caller's transaction, and
+   * marks the customer erased; answers the rows rewritten by table.
+   */
+  erase(workspaceId: string, customerId: string, plan: ErasurePlan): Promise<Record<string, number>>;
+  /**
+   * Customers not yet erased of workspaces with `customerRetentionMonths`, whose last departure
+   * (or, with no booking, their creation) is older than that many months before `now`; no
+   * customer with a live booking still to start. At most `limit`.
+   */
+  findPastRetention(now: Date, limit: number): Promise<{ workspaceId: string; customerId: string }[]>;
+}
+
 /** Every store the CRM use cases touch; each use case names the ones it needs. */
 export interface CrmStores {
   customers: CustomerStore;
@@ -116,6 +174,7 @@ export interface CrmStores {
   crmTasks: CrmTaskStore;
   customerNotes: CustomerNoteStore;
   customerTimeline: CustomerTimelineStore;
+  personalData: PersonalDataStore;
   bookings: BookingStore;
   members: MemberStore;
 }

@@ -91,6 +91,7 @@ function writeEmail(
     booking,
     customerName: subject.customer.name,
     workspaceName: subject.workspace.name,
+    replyTo: subject.workspace.replyToEmail,
     links,
     now,
   });

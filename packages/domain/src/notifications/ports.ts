@@ -88,6 +88,8 @@ export interface GuestEmailContext {
   booking: PublicBooking;
   customerName: string;
   workspaceName: string;
+  /** Where the guest's reply goes (the workspace's reply-to); null: nowhere a person reads, so the e-mail does not invite one. */
+  replyTo: string | null;
   links: GuestLinks;
   now: Date;
 }

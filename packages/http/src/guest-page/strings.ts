@@ -63,7 +63,8 @@ export const guestStrings = {
   policyNone: (until: string) => `You may cancel until ${until}; this tour gives no refund.`,
   refundNow: (amount: string) => `If you cancel now, you get ${amount} back.`,
   nothingToRefund: 'Nothing has been paid, so nothing is refunded.',
-  cutoffPassed: 'The time to cancel online has passed. Please contact the tour operator.',
+  cutoffPassed: (when: string) =>
+    `The time to cancel online has passed: it ended on ${when}. Please contact the tour operator.`,
   reasonLabel: 'Why are you cancelling? (optional)',
   confirmCancelLabel: 'Yes, cancel this booking',
   cancelButton: 'Cancel the booking',

@@ -155,8 +155,10 @@ function cancellation(booking: PublicBooking, f: Formatters): string {
     return `${head}${when}${reason}</section>`;
   }
   if (booking.status !== 'PENDING' && booking.status !== 'CONFIRMED') return '';
+  // Past the cutoff the policy's "until ..." would read as still ahead: say it ended instead.
+  if (!booking.cancellable)
+    return `${head}<p>${e(s.cutoffPassed(f.dateTime(booking.cancellationCutoffAt)))}</p></section>`;
   const policy = `<p>${e(policyText(booking, f))}</p>`;
-  if (!booking.cancellable) return `${head}${policy}<p>${e(s.cutoffPassed)}</p></section>`;
   const refund =
     booking.amountPaid > 0 ? s.refundNow(f.money(booking.cancellationRefund)) : s.nothingToRefund;
   return `${head}${policy}<p><strong>${e(refund)}</strong></p>

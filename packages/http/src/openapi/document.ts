@@ -81,7 +81,9 @@ function errorStatuses(route: RouteDefinition): number[] {
     statuses.add(401);
     statuses.add(403);
   }
-  if (route.query || route.body || route.idempotent) statuses.add(400);
+  // A workspace path given a slug instead of the id answers 400 (decisions §10).
+  if (route.query || route.body || route.idempotent || route.path.includes('{workspaceId}'))
+    statuses.add(400);
   if (route.idempotent) {
     statuses.add(409);
     statuses.add(422);

@@ -129,6 +129,9 @@ const SAMPLES: Record<string, Sample> = {
   contactName: 'Grace Hopper',
   email: 'ada@example.com',
   password: 'correct horse battery staple',
+  // Two-factor sign-in: six digits of the authenticator app, or one recovery code.
+  code: '492039',
+  recoveryCode: 'k7m2p-x9qrt',
   phone: '+44 20 7946 0958',
   slug: 'old-town-walk',
   description: 'Two hours through the old town with a local guide.',

@@ -95,6 +95,8 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   reason: 'Why, in a few words; kept in the history.',
   notifyCustomer:
     'E-mail the customer about the change (default false): CONFIRMED sends the confirmation, CANCELLED the cancellation with its refund, COMPLETED and NO_SHOW a short note.',
+  cancelUpcoming:
+    "Cancel the customer's upcoming bookings first (seats released, no e-mail, no refund); default false: 422 `upcoming_bookings` naming them.",
   'BookingUpdate.notifyCustomer':
     'E-mail the customer when the departure or the participants change (default true); false sends nothing.',
   reminderHoursBefore:
@@ -171,6 +173,9 @@ const FIELD_DESCRIPTIONS: Record<string, string> = {
   'ApiKeyCreate.name': 'What the key is for, shown in the key list (`Channel manager`).',
   role: 'Role: `READ_ONLY`, `OPERATIONS` or `ADMIN`.',
   password: "The member's password.",
+  code: 'Six digits the authenticator app shows now (TOTP, RFC 6238); each code works once.',
+  recoveryCode:
+    'One of the ten recovery codes shown at enrolment (`xxxxx-xxxxx`; case, spaces and dashes do not matter); each works once.',
   // Answers.
   createdAt: 'When it was created (UTC, milliseconds).',
   updatedAt: 'When it last changed (UTC, milliseconds).',

@@ -15,6 +15,7 @@ import { itineraryRoutes } from './itineraries.js';
 import { leadRoutes } from './leads.js';
 import { manifestRoutes } from './manifest.js';
 import { memberRoutes } from './members.js';
+import { personalDataRoutes } from './personal-data.js';
 import { publicRoutes } from './public.js';
 import { publicBookingRoutes } from './public-bookings.js';
 import { resourceRoutes } from './resources.js';
@@ -30,6 +31,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...scheduleRoutes,
   ...customerRoutes,
   ...customerTimelineRoutes,
+  ...personalDataRoutes,
   ...companyRoutes,
   ...leadRoutes,
   ...crmTaskRoutes,

@@ -77,12 +77,23 @@ const context = (overrides: Partial<GuestEmailContext> = {}): GuestEmailContext 
   booking,
   customerName: 'Ada Lovelace',
   workspaceName: 'Fjord Tours',
+  replyTo: 'hello@fjord.example',
   links,
   now: new Date('2031-07-01T10:00:01.000Z'),
   ...overrides,
 });
 
 describe('composeGuestEmail', () => {
+  it('invites a reply only when the workspace set a reply-to (else the reply would reach nobody)', () => {
+    const withReplyTo = composeGuestEmail(context());
+    expect(withReplyTo.text).toContain(
+      'You receive this e-mail because of your booking with Fjord Tours. Reply to this e-mail to reach them.',
+    );
+    const without = composeGuestEmail(context({ replyTo: null }));
+    expect(without.text).toContain('You receive this e-mail because of your booking with Fjord Tours.');
+    for (const part of [without.text, without.html]) expect(part).not.toMatch(/reply/i);
+  });
+
   it('the confirmation: local time of the tour (Oslo, summer), meeting point, participants, amounts, the link', () => {
     const email = composeGuestEmail(context());
     expect(email.subject).toBe('Booking confirmed: Fjord kayak, Mon 14 Jul, 18:30');

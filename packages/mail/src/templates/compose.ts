@@ -71,7 +71,7 @@ export const composeGuestEmail: GuestEmailComposer = (context: GuestEmailContext
     : [];
   const closing: Block[] = [
     { type: 'paragraph', text: en.signOff(context.workspaceName) },
-    { type: 'small', text: en.footer(context.workspaceName) },
+    { type: 'small', text: en.footer(context.workspaceName, context.replyTo !== null) },
   ];
 
   const message = (subject: string, blocks: Block[]): ComposedEmail => {

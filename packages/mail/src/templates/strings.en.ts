@@ -5,8 +5,8 @@
 export const en = {
   greeting: (name: string) => `Hello ${name},`,
   signOff: (workspace: string) => `Kind regards,\n${workspace}`,
-  footer: (workspace: string) =>
-    `You receive this e-mail because of your booking with ${workspace}. Reply to it to reach them.`,
+  footer: (workspace: string, canReply: boolean) =>
+    `You receive this e-mail because of your booking with ${workspace}.${canReply ? ' Reply to this e-mail to reach them.' : ''}`,
   viewBooking: 'View your booking',
   payNow: 'Pay now',
   bookingPageHint: 'Your booking page shows everything about this booking and what you can do with it:',

@@ -27,7 +27,7 @@ export function decideSale(
   if (!price.ok) return price;
   const count = input.participants.length;
   const room = checkSeats(read.departure, count, now, read.blackouts, read.tour.timeZone);
-  // A shared resource tighter than the departure refuses instead, naming itself (decisions §10).
+  // A shared resource tighter than the departure refuses instead, naming itself (decisions §14).
   const shared = sharedSeatsRefusal(read.sharedSeats, count, read.departure.seatsRemaining);
   if (shared && (room.ok || room.error.code === 'CONFLICT')) return fail(shared);
   if (!room.ok) return room;
