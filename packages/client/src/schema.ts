@@ -2773,6 +2773,7 @@ export interface components {
                 id: string;
                 /** @description The booking (`bkg_...`). */
                 bookingId: string;
+                /** @description What kind of resource: VEHICLE, BOAT, ROOM, EQUIPMENT or OTHER. */
                 kind: string;
                 recipient: string;
                 /** @description Status; see the operation for the allowed moves. */
@@ -5812,6 +5813,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -12079,6 +12081,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -12132,6 +12135,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
