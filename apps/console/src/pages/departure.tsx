@@ -6,7 +6,7 @@ import { Empty, ErrorNotice, Loading, Success } from '../components/feedback';
 import { SelectField, TextField } from '../components/field';
 import { PageHeader, Section } from '../components/page';
 import { SeatsField } from '../components/seats-field';
-import { formatDateTime, formatMoney, localTime, moneyInput, parseMoney } from '../format';
+import { formatDateTime, formatMoney, localDate, localTime, moneyInput, parseMoney } from '../format';
 import { canWrite } from '../permissions';
 import { type Departure, type Tour, useGuides, useManifest, useVehicles } from '../queries';
 import { Link } from '../router';
@@ -52,7 +52,7 @@ export function DeparturePage({ availabilityId }: { availabilityId: string }) {
         (canWrite(role, 'departures') ? (
           <>
             <DepartureSettings departure={m.departure} tour={tour.data} />
-            <Crew departure={m.departure} />
+            <Crew departure={m.departure} tour={tour.data} />
           </>
         ) : (
           <DepartureFacts departure={m.departure} tour={tour.data} />
@@ -267,11 +267,57 @@ function DepartureSettings({ departure, tour }: { departure: Departure; tour: To
   );
 }
 
-function Crew({ departure }: { departure: Departure }) {
+/** Whether [aStart, aEnd) and [bStart, bEnd) share an instant (ISO strings or ms). */
+const overlaps = (aStart: number, aEnd: number, bStart: string, bEnd: string) =>
+  aStart < Date.parse(bEnd) && Date.parse(bStart) < aEnd;
+
+/**
+ * Guides and vehicles free for this departure: none of their other departures of its local day
+ * (the resource calendar, in the tour's zone) overlaps it, nor a guide's time off. The server
+ * still decides (a vehicle's turnaround, a departure of the next day): its refusal names the
+ * other departure. The one assigned now stays listed.
+ */
+function useFreeForDeparture(departure: Departure, tour: Tour) {
+  const { workspaceId } = useWorkspace();
+  const date = localDate(departure.startsAt, tour.timeZone);
+  const day = useQuery({
+    queryKey: [workspaceId, 'resource-calendar', date, tour.timeZone],
+    queryFn: async () =>
+      (
+        await call(
+          api.GET('/workspaces/{workspaceId}/resource-calendar', {
+            params: { path: { workspaceId }, query: { date, timeZone: tour.timeZone } },
+          }),
+        )
+      ).data,
+  });
+  const start = Date.parse(departure.startsAt);
+  const end = start + tour.durationMinutes * 60_000;
+  const busyGuides = new Set<string>();
+  const busyResources = new Set<string>();
+  for (const guide of day.data?.guides ?? []) {
+    const other = guide.departures.some(
+      (d) => d.availabilityId !== departure.id && overlaps(start, end, d.startsAt, d.endsAt),
+    );
+    const away = guide.timeOff.some((off) => overlaps(start, end, off.startsAt, off.endsAt));
+    if (other || away) busyGuides.add(guide.memberId);
+  }
+  for (const resource of day.data?.resources ?? []) {
+    if (resource.sharing !== 'EXCLUSIVE') continue;
+    const other = resource.departures.some(
+      (d) => d.availabilityId !== departure.id && overlaps(start, end, d.startsAt, d.endsAt),
+    );
+    if (other) busyResources.add(resource.resourceId);
+  }
+  return { isPending: day.isPending, busyGuides, busyResources };
+}
+
+function Crew({ departure, tour }: { departure: Departure; tour: Tour }) {
   const { workspaceId } = useWorkspace();
   const queryClient = useQueryClient();
   const guides = useGuides();
   const vehicles = useVehicles();
+  const free = useFreeForDeparture(departure, tour);
   const [guideId, setGuideId] = useState(departure.guideId ?? '');
   const [driverId, setDriverId] = useState(departure.driverId ?? '');
   const [vehicleId, setVehicleId] = useState(departure.vehicleId ?? '');
@@ -286,16 +332,24 @@ function Crew({ departure }: { departure: Departure }) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: [workspaceId, 'manifest', departure.id] });
       void queryClient.invalidateQueries({ queryKey: [workspaceId, 'departures'] });
+      void queryClient.invalidateQueries({ queryKey: [workspaceId, 'resource-calendar'] });
     },
   });
-  if (guides.isPending || vehicles.isPending) return <Loading what="Loading guides and vehicles" />;
-  const people = [
-    ['', 'Nobody'] as const,
-    ...(guides.data ?? []).map((g) => [g.memberId, g.displayName] as const),
-  ];
+  if (guides.isPending || vehicles.isPending || free.isPending)
+    return <Loading what="Loading guides and vehicles" />;
+  const assigned = new Set([departure.guideId, departure.driverId, departure.vehicleId]);
+  const freeGuides = (guides.data ?? []).filter(
+    (g) => !free.busyGuides.has(g.memberId) || assigned.has(g.memberId),
+  );
+  const freeVehicles = (vehicles.data ?? []).filter(
+    (v) => !free.busyResources.has(v.id) || assigned.has(v.id),
+  );
+  const hidden =
+    (guides.data?.length ?? 0) - freeGuides.length + ((vehicles.data?.length ?? 0) - freeVehicles.length);
+  const people = [['', 'Nobody'] as const, ...freeGuides.map((g) => [g.memberId, g.displayName] as const)];
   const cars = [
     ['', 'None'] as const,
-    ...(vehicles.data ?? []).map(
+    ...freeVehicles.map(
       (v) =>
         [
           v.id,
@@ -318,6 +372,12 @@ function Crew({ departure }: { departure: Departure }) {
           <legend className="visually-hidden">Assignments</legend>
           {assign.isSuccess && <Success>Assignments saved.</Success>}
           <ErrorNotice error={err} title="Could not assign." />
+          {hidden > 0 && (
+            <p className="muted" data-testid="busy-hidden">
+              Only those free at this time are listed: {hidden} busy (another departure, or time off) are left
+              out.
+            </p>
+          )}
           <div className="grid">
             <SelectField
               label="Guide"
