@@ -263,6 +263,69 @@ describe('resources: assignment', () => {
     expect(listed.map((d) => d.resourceIds)).toEqual([[room.id], [room.id]]);
   });
 
+  it('a schedule chooses a free one of each kind for each departure it makes, in time order; none free rolls it back', async () => {
+    const w = await t.createWorkspace('ADMIN');
+    const a = must('a', await newResource(w, { kind: 'BOAT', name: 'A boat', seats: 10 }), 201);
+    const b = must('b', await newResource(w, { kind: 'BOAT', name: 'B boat', seats: 10 }), 201);
+    const tour = await createTour(t, w, {
+      durationMinutes: 120,
+      capacity: 10,
+      timeZone: 'UTC',
+      resourceRequirements: [{ kind: 'BOAT', seatsFrom: 'departure' }],
+    });
+    const day = fromNow(80).slice(0, 10);
+    const after = (days: number) => new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
+    const days = {
+      daysOfWeek: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
+      startsOn: day,
+      endsOn: after(2),
+    };
+    const schedules = opsPath(w, `/tours/${tour.id}/schedules`);
+    const listed = async () =>
+      (
+        must(
+          'departures',
+          await t.request('GET', opsPath(w, `/availability?tourId=${tour.id}&limit=100`), { token: w.token }),
+          200,
+        ) as { startsAt: string; resourceIds: string[]; status: string }[]
+      ).filter((d) => d.status !== 'CANCELLED');
+
+    // 09:00 and 10:00 overlap (two hours each): one boat each; at 14:00 the first is free again.
+    const made = await t.request('POST', schedules, {
+      token: w.token,
+      body: { ...days, times: ['09:00', '10:00', '14:00'] },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.data.departuresCreated).toBe(9);
+    const boats = (await listed()).map((d) => [d.startsAt.slice(0, 16), d.resourceIds]);
+    expect(boats).toEqual(
+      [0, 1, 2].flatMap((i) => [
+        [`${after(i)}T09:00`, [a.id]],
+        [`${after(i)}T10:00`, [b.id]],
+        [`${after(i)}T14:00`, [a.id]],
+      ]),
+    );
+
+    // A third departure at 09:30 finds both boats taken: 422, and nothing of that schedule stays.
+    const refused = await t.request('POST', schedules, {
+      token: w.token,
+      body: { ...days, times: ['09:30'] },
+    });
+    expectError(refused, 422, 'UNPROCESSABLE', [detail('resourceRequirements', 'no_free_resource')]);
+    expect((await listed()).length).toBe(9);
+
+    // A change that adds 15:00 gives its new departures a free boat too (14:00 holds A).
+    const id = made.body.data.id;
+    const changed = await t.request('PATCH', `${schedules}/${id}`, {
+      token: w.token,
+      body: { times: ['09:00', '10:00', '14:00', '15:00'] },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data.departuresCreated).toBe(3);
+    const fifteen = (await listed()).filter((d) => d.startsAt.slice(11, 16) === '15:00');
+    expect(fifteen.map((d) => d.resourceIds)).toEqual([[b.id], [b.id], [b.id]]);
+  });
+
   it('an EXCLUSIVE resource on overlapping departures: 422 resource_double_booked (vehicles: vehicle_double_booked)', async () => {
     const room = must(
       'room',

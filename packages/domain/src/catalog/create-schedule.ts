@@ -3,7 +3,7 @@ import { newId } from '../shared/ids.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { localDateOf } from './local-time.js';
 import type { CatalogDeps } from './ports.js';
-import { checkScheduledResources } from './resource-assignment.js';
+import { assignScheduledKinds, checkScheduledResources } from './resource-assignment.js';
 import {
   checkActiveSchedules,
   checkDeparturesToMake,
@@ -50,6 +50,15 @@ export function createSchedule(
     const departuresCreated = await generateDepartures(stores.schedules, workspaceId, tour, schedule, starts);
     const exclusive = await checkScheduledResources(stores, workspaceId, tour);
     if (!exclusive.ok) return exclusive;
+    // Every future departure of a new schedule is one it just made.
+    const made = await stores.schedules.lockFutureDepartures(workspaceId, schedule.id, now);
+    const kinds = await assignScheduledKinds(
+      stores,
+      workspaceId,
+      tour,
+      made.map(({ departure }) => departure),
+    );
+    if (!kinds.ok) return kinds;
     return ok({ ...schedule, departuresCreated });
   });
 }

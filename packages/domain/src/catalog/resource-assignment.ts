@@ -172,3 +172,41 @@ async function pickFree(
     ),
   );
 }
+
+/**
+ * The departures a schedule just made get, for each of the tour's requirements by kind, the
+ * first free resource of that kind seating them, in time order, as departures made one by one
+ * do: each choice is written before the next is made, so two overlapping departures of the
+ * schedule never get one EXCLUSIVE boat. None free: 422 `no_free_resource`, which rolls the
+ * schedule back. The resources the tour names by id are already on them.
+ */
+export async function assignScheduledKinds(
+  stores: ResourceStores,
+  workspaceId: string,
+  tour: Pick<Tour, 'resourceRequirements' | 'durationMinutes'>,
+  made: readonly { id: string; startsAt: string; capacity: number }[],
+): Promise<Result<true>> {
+  const kinds = tour.resourceRequirements.flatMap((r) => ('kind' in r ? [r.kind] : []));
+  if (kinds.length === 0) return ok(true);
+  const named = tour.resourceRequirements.flatMap((r) => ('resourceId' in r ? [r.resourceId] : []));
+  const ordered = [...made].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id));
+  for (const departure of ordered) {
+    const slot: DepartureSlot = {
+      id: departure.id,
+      startsAt: new Date(departure.startsAt),
+      durationMinutes: tour.durationMinutes,
+      capacity: departure.capacity,
+    };
+    const picked: string[] = [];
+    for (const kind of kinds) {
+      const free = await pickFree(stores, workspaceId, kind, slot, [...named, ...picked]);
+      if (!free.ok) return free;
+      picked.push(free.value);
+    }
+    const saved = await stores.departures.updateWith(workspaceId, departure.id, (current) =>
+      ok({ resourceIds: [...new Set([...current.resourceIds, ...picked])] }),
+    );
+    if (!saved.ok) return saved;
+  }
+  return ok(true);
+}

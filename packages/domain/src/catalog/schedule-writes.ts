@@ -15,8 +15,8 @@ export const seatsOf = (schedule: Pick<Schedule, 'capacity'>, tour: Pick<Tour, '
 
 /**
  * Inserts a SCHEDULED departure of the schedule at each start, on the resources the tour's
- * requirements name (docs/resources.md: requirements by kind are chosen for departures made
- * one by one); returns how many were made.
+ * requirements name (those by kind are chosen next, departure by departure:
+ * `assignScheduledKinds`); returns how many were made.
  */
 export function generateDepartures(
   schedules: ScheduleStore,

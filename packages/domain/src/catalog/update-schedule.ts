@@ -1,7 +1,7 @@
 import { notFound, unprocessable } from '../shared/errors.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import type { CatalogDeps } from './ports.js';
-import { checkScheduledResources } from './resource-assignment.js';
+import { assignScheduledKinds, checkScheduledResources } from './resource-assignment.js';
 import {
   checkDeparturesToMake,
   checkScheduleRange,
@@ -55,6 +55,14 @@ export function updateSchedule(
     const created = await generateDepartures(stores.schedules, workspaceId, tour, current, plan.create);
     const exclusive = await checkScheduledResources(stores, workspaceId, tour);
     if (!exclusive.ok) return exclusive;
+    if (created > 0) {
+      // The ones this change made: not among the departures it found.
+      const before = new Set(departures.map(({ departure }) => departure.id));
+      const after = await stores.schedules.lockFutureDepartures(workspaceId, current.id, now);
+      const made = after.map(({ departure }) => departure).filter((departure) => !before.has(departure.id));
+      const kinds = await assignScheduledKinds(stores, workspaceId, tour, made);
+      if (!kinds.ok) return kinds;
+    }
     const schedule = await stores.schedules.update(workspaceId, current.id, next);
     return ok({
       ...schedule,
