@@ -45,9 +45,17 @@ describe('assigning a crew in the console', () => {
     await newGuide(t, ws, 'Free Flo');
     const busyVan = await newVehicle(t, ws, { name: 'Busy van' });
     await newVehicle(t, ws, { name: 'Free van' });
+    const newResource = (body: Record<string, unknown>) =>
+      t.request('POST', `/workspaces/${ws.workspaceId}/resources`, { token: ws.token, body });
+    const room = must('room', await newResource({ kind: 'ROOM', name: 'Busy room' }), 201);
+    const boat = must(
+      'boat',
+      await newResource({ kind: 'BOAT', name: 'Marlin', seats: 30, sharing: 'SHARED_SEATS' }),
+      201,
+    );
     must(
       'assign the first',
-      await assign(t, ws, first.id, { guideId: busyGuide, vehicleId: busyVan.id }),
+      await assign(t, ws, first.id, { guideId: busyGuide, vehicleId: busyVan.id, resourceIds: [room.id] }),
       200,
     );
 
@@ -65,7 +73,20 @@ describe('assigning a crew in the console', () => {
     await soon(() => page.getByTestId('busy-hidden').isVisible()).toBe(true);
     expect(await options('Guide')).toEqual(['Nobody', 'Free Flo']);
     expect(await options('Vehicle')).toEqual(['None', 'Free van (12 seats)']);
-    expect(await page.getByTestId('busy-hidden').textContent()).toContain('2 busy');
+    expect(await page.getByTestId('busy-hidden').textContent()).toContain('3 busy');
+    // The shared boat is listed (its seats are shared, not taken), the busy room is not.
+    expect(await page.getByLabel('Busy room').count()).toBe(0);
+    await page.getByLabel('Marlin (30 seats, shared)').check();
+    await page.getByRole('button', { name: 'Save assignments' }).click();
+    await soon(() => page.getByText('Assignments saved.').isVisible()).toBe(true);
+    const listed = must(
+      'the departures',
+      await t.request('GET', `/workspaces/${ws.workspaceId}/availability?tourId=${tour.id}`, {
+        token: ws.token,
+      }),
+      200,
+    ) as { id: string; resourceIds: string[] }[];
+    expect(listed.find((d) => d.id === second.id)?.resourceIds).toEqual([boat.id]);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: join(ARTIFACTS, `crew-${width}.png`), fullPage: true });

@@ -309,7 +309,9 @@ function useFreeForDeparture(departure: Departure, tour: Tour) {
     );
     if (other) busyResources.add(resource.resourceId);
   }
-  return { isPending: day.isPending, busyGuides, busyResources };
+  // Resources other than vehicles (those have their own field): the departure's checkboxes.
+  const others = (day.data?.resources ?? []).filter((resource) => resource.kind !== 'VEHICLE');
+  return { isPending: day.isPending, busyGuides, busyResources, others };
 }
 
 function Crew({ departure, tour }: { departure: Departure; tour: Tour }) {
@@ -321,12 +323,27 @@ function Crew({ departure, tour }: { departure: Departure; tour: Tour }) {
   const [guideId, setGuideId] = useState(departure.guideId ?? '');
   const [driverId, setDriverId] = useState(departure.driverId ?? '');
   const [vehicleId, setVehicleId] = useState(departure.vehicleId ?? '');
+  // The checked resources among the departure's (vehicles and others not shown stay as they are).
+  const [resourceIds, setResourceIds] = useState<string[]>(departure.resourceIds);
+  const shown = new Set(free.others.map((resource) => resource.resourceId));
+  const changedResources =
+    resourceIds.length !== departure.resourceIds.length ||
+    resourceIds.some((id) => !departure.resourceIds.includes(id));
+  const nextResourceIds = [
+    ...departure.resourceIds.filter((id) => !shown.has(id)),
+    ...resourceIds.filter((id) => shown.has(id)),
+  ];
   const assign = useMutation({
     mutationFn: async () =>
       call(
         api.PATCH('/workspaces/{workspaceId}/availability/{availabilityId}', {
           params: { path: { workspaceId, availabilityId: departure.id } },
-          body: { guideId: guideId || null, driverId: driverId || null, vehicleId: vehicleId || null },
+          body: {
+            guideId: guideId || null,
+            driverId: driverId || null,
+            vehicleId: vehicleId || null,
+            ...(changedResources && { resourceIds: nextResourceIds }),
+          },
         }),
       ),
     onSuccess: () => {
@@ -344,8 +361,14 @@ function Crew({ departure, tour }: { departure: Departure; tour: Tour }) {
   const freeVehicles = (vehicles.data ?? []).filter(
     (v) => !free.busyResources.has(v.id) || assigned.has(v.id),
   );
+  const freeOthers = free.others.filter(
+    (r) => !free.busyResources.has(r.resourceId) || departure.resourceIds.includes(r.resourceId),
+  );
   const hidden =
-    (guides.data?.length ?? 0) - freeGuides.length + ((vehicles.data?.length ?? 0) - freeVehicles.length);
+    (guides.data?.length ?? 0) -
+    freeGuides.length +
+    ((vehicles.data?.length ?? 0) - freeVehicles.length) +
+    (free.others.length - freeOthers.length);
   const people = [['', 'Nobody'] as const, ...freeGuides.map((g) => [g.memberId, g.displayName] as const)];
   const cars = [
     ['', 'None'] as const,
@@ -404,6 +427,33 @@ function Crew({ departure, tour }: { departure: Departure; tour: Tour }) {
               error={err}
             />
           </div>
+          {freeOthers.length > 0 && (
+            <fieldset className="days">
+              <legend>Resources (boats, rooms, equipment)</legend>
+              {freeOthers.map((resource) => (
+                <span key={resource.resourceId} className="check">
+                  <input
+                    id={`resource-${resource.resourceId}`}
+                    type="checkbox"
+                    checked={resourceIds.includes(resource.resourceId)}
+                    onChange={(e) =>
+                      setResourceIds((list) =>
+                        e.target.checked
+                          ? [...list, resource.resourceId]
+                          : list.filter((id) => id !== resource.resourceId),
+                      )
+                    }
+                  />
+                  <label htmlFor={`resource-${resource.resourceId}`}>
+                    {resource.name}
+                    {resource.seatsTotal !== null && ` (${resource.seatsTotal} seats`}
+                    {resource.seatsTotal !== null &&
+                      (resource.sharing === 'SHARED_SEATS' ? ', shared)' : ')')}
+                  </label>
+                </span>
+              ))}
+            </fieldset>
+          )}
           <button type="submit" className="button-primary" disabled={assign.isPending}>
             Save assignments
           </button>
