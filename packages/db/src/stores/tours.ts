@@ -32,7 +32,7 @@ import {
   toIso,
   toNumber,
 } from './columns.js';
-import { whereOpenInRange } from './departures.js';
+import { whereOpenInRange } from './departure-calendar.js';
 
 export interface TourRow {
   id: string;

@@ -53,7 +53,7 @@ export async function checkScheduledResources(
   const named = tour.resourceRequirements.flatMap((r) => ('resourceId' in r ? [r.resourceId] : []));
   for (const id of [...new Set(named)].sort()) {
     const resource = await stores.resources.lock(workspaceId, id);
-    if (!resource || resource.sharing !== 'EXCLUSIVE') continue;
+    if (resource?.sharing !== 'EXCLUSIVE') continue;
     const twice = await stores.resources.findDoubleBooked(workspaceId, id, resource.turnaroundMinutes);
     if (twice) {
       const name = await departureNamer(stores.tours, workspaceId, [twice]);

@@ -2,8 +2,6 @@ import { notFound, unprocessable } from '../shared/errors.js';
 import { newId, randomBase62 } from '../shared/ids.js';
 import type { DateRange, PageRequest } from '../shared/ports.js';
 import { fail, ok, type Result } from '../shared/result.js';
-import type { ItineraryItemPatch, ItineraryRecord, OperationsDeps, OperationsStores } from './ports.js';
-import { deleted, orNotFound, unknownRef } from './results.js';
 import type {
   CreateItineraryInput,
   CreateItineraryItemInput,
@@ -12,7 +10,9 @@ import type {
   PublicItinerary,
   UpdateItineraryInput,
   UpdateItineraryItemInput,
-} from './schemas.js';
+} from './itinerary-schemas.js';
+import type { ItineraryItemPatch, ItineraryRecord, OperationsDeps, OperationsStores } from './ports.js';
+import { deleted, orNotFound, unknownRef } from './results.js';
 
 // ---- Itineraries ----------------------------------------------------------------------------
 

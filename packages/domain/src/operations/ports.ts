@@ -5,6 +5,7 @@ import type { CustomerStore } from '../crm/index.js';
 import type { OutboxStore } from '../events/index.js';
 import type { Clock, DateRange, Page, PageRequest, UnitOfWork } from '../shared/ports.js';
 import type { Result } from '../shared/result.js';
+import type { Itinerary, ItineraryItem } from './itinerary-schemas.js';
 import type {
   BlackoutDate,
   DepartureHistoryEntry,
@@ -12,8 +13,6 @@ import type {
   Incident,
   IncidentSeverity,
   IncidentStatus,
-  Itinerary,
-  ItineraryItem,
   TimeOff,
   Vehicle,
   VehicleStatus,
